@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { users } from './core.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Money is exact: numeric in the database, read as a string and handled as integer cents. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    code: text('code').notNull(),
+    sku: text('sku').notNull(),
+    description: text('description').notNull().default(''),
+    /** Ordered image URLs; the first is the cover. */
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    price: money('price').notNull(),
+    priceSale: money('price_sale'),
+    taxes: money('taxes').notNull().default('0'),
+    priceIncludesTax: boolean('price_includes_tax').notNull().default(false),
+    quantity: integer('quantity').notNull().default(0),
+    sold: integer('sold').notNull().default(0),
+    category: text('category').notNull(),
+    gender: text('gender').array().notNull().default(sql`'{}'::text[]`),
+    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
+    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    newLabel: boolean('new_label').notNull().default(false),
+    saleLabel: boolean('sale_label').notNull().default(false),
+    /** Maintained from reviews: sum and count, and counts per star (index 0 = one star). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingsByStar: integer('ratings_by_star').array().notNull().default(sql`'{0,0,0,0,0}'::int[]`),
+    published: boolean('published').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_key').on(t.slug),
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_created_sort').on(t.createdAt, t.id),
+    index('products_price_sort').on(t.price, t.id),
+    index('products_name_sort').on(t.name, t.id),
+    index('products_category_idx').on(t.category, t.createdAt),
+    index('products_quantity_idx').on(t.quantity),
+    index('products_gender_gin').using('gin', t.gender),
+    index('products_colors_gin').using('gin', t.colors),
+    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    helpful: integer('helpful').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human order number, e.g. #60110. */
+    number: bigint('number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    status: text('status').notNull().default('pending'),
+    subtotal: money('subtotal').notNull(),
+    discount: money('discount').notNull().default('0'),
+    shipping: money('shipping').notNull().default('0'),
+    taxes: money('taxes').notNull().default('0'),
+    total: money('total').notNull(),
+    itemsCount: integer('items_count').notNull(),
+    billing: jsonb('billing').$type<Record<string, string>>().notNull(),
+    delivery: text('delivery').notNull(),
+    payment: text('payment').notNull(),
+    discountCode: text('discount_code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    index('orders_created_sort').on(t.createdAt, t.id),
+    index('orders_status_created').on(t.status, t.createdAt, t.id),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_customer_trgm').using(
+      'gin',
+      sql`lower(${t.customerName} || ' ' || ${t.customerEmail}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    cover: text('cover'),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    colour: text('colour'),
+    size: text('size'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+);
+
+/** Maintained aggregates so dashboards never scan orders: one row per day and status. */
+export const orderDailyStats = pgTable(
+  'order_daily_stats',
+  {
+    day: text('day').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    revenue: money('revenue').notNull().default('0'),
+  },
+  (t) => [uniqueIndex('order_daily_stats_key').on(t.day, t.status)],
+);
+
+export const discountCodes = pgTable('discount_codes', {
+  code: text('code').primaryKey(),
+  /** Either a percentage (1–100) or a fixed amount; one of them is set. */
+  percent: integer('percent'),
+  amount: money('amount'),
+  active: boolean('active').notNull().default(true),
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+});

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Role → permissions, as data: a new role is a row, not a code change. */
+export const roles = pgTable('roles', {
+  name: text('name').primaryKey(),
+  permissions: text('permissions').array().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    displayName: text('display_name').notNull(),
+    /** Unique readable handle used in `/dashboard/user/{name}/edit`. */
+    slug: text('slug').notNull(),
+    avatarUrl: text('avatar_url'),
+    coverUrl: text('cover_url'),
+    phone: text('phone'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    address: text('address'),
+    zipCode: text('zip_code'),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    about: text('about'),
+    role: text('role')
+      .notNull()
+      .references(() => roles.name),
+    status: text('status').notNull().default('active'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isPublic: boolean('is_public').notNull().default(true),
+    social: jsonb('social').$type<Record<string, string>>().notNull().default({}),
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default({}),
+    followers: integer('followers').notNull().default(0),
+    following: integer('following').notNull().default(0),
+    posts: integer('posts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_slug_key').on(t.slug),
+    index('users_name_sort').on(t.displayName, t.id),
+    index('users_company_sort').on(t.company, t.id),
+    index('users_role_sort').on(t.role, t.id),
+    index('users_status_sort').on(t.status, t.id),
+    index('users_verified_sort').on(t.emailVerified, t.id),
+    index('users_created_sort').on(t.createdAt, t.id),
+    index('users_search_trgm').using(
+      'gin',
+      sql`(lower(${t.displayName} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A signed token names one of these; revoking the row ends the token before its `exp`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use codes for email verification and password reset, stored hashed. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_codes_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters in the database, so limits hold across server instances. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt), index('audit_actor_idx').on(t.actorId)],
+);
+
+/** Mail that leaves the product: sent by SMTP when configured, otherwise kept here. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Uploaded files (avatars, product images, attachments) stored under DATA_DIR/uploads. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Small key/value facts about the installation (e.g. demo data loaded). */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

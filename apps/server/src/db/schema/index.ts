@@ -1,0 +1,3 @@
+export * from './core.js';
+export * from './commerce.js';
+export * from './planning.js';

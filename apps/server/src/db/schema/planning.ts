@@ -1,0 +1,102 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { files, users } from './core.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    color: text('color').notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    start: ts('start_at').notNull(),
+    end: ts('end_at').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('calendar_events_range').on(t.start, t.end)],
+);
+
+/** Order is a rank (fractional): a move rewrites one row, not the whole column. */
+export const kanbanColumns = pgTable('kanban_columns', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  rank: doublePrecision('rank').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const kanbanCards = pgTable(
+  'kanban_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    columnId: uuid('column_id')
+      .notNull()
+      .references(() => kanbanColumns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    rank: doublePrecision('rank').notNull(),
+    priority: text('priority').notNull().default('medium'),
+    labels: text('labels').array().notNull().default([]),
+    dueStart: ts('due_start'),
+    dueEnd: ts('due_end'),
+    completed: boolean('completed').notNull().default(false),
+    likes: integer('likes').notNull().default(0),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('kanban_cards_column_rank').on(t.columnId, t.rank)],
+);
+
+export const kanbanCardAssignees = pgTable(
+  'kanban_card_assignees',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => kanbanCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.userId] })],
+);
+
+export const kanbanComments = pgTable(
+  'kanban_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => kanbanCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('kanban_comments_card').on(t.cardId, t.createdAt)],
+);
+
+export const kanbanAttachments = pgTable(
+  'kanban_attachments',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => kanbanCards.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.fileId] })],
+);

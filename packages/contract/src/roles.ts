@@ -1,0 +1,43 @@
+/**
+ * Permissions are named `<area>:<action>`. Roles are data (table `roles` on the server) mapping
+ * a role to permissions, so adding a role needs no code change; these are the ones shipped.
+ */
+export const PERMISSIONS = [
+  'account:self',
+  'users:read',
+  'users:write',
+  'users:delete',
+  'audit:read',
+  'products:read',
+  'products:write',
+  'orders:read',
+  'orders:create',
+  'orders:write',
+  'calendar:read',
+  'calendar:write',
+  'kanban:read',
+  'kanban:write',
+  'files:read',
+  'files:write',
+  'admin:area',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const BUILTIN_ROLES = {
+  admin: [...PERMISSIONS],
+  user: [
+    'account:self',
+    'users:read',
+    'products:read',
+    'orders:read',
+    'orders:create',
+    'calendar:read',
+    'calendar:write',
+    'kanban:read',
+    'kanban:write',
+    'files:read',
+    'files:write',
+  ],
+} satisfies Record<string, Permission[]>;
+
+export type RoleName = string;
