@@ -1,0 +1,151 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+/** Money is kept in integer cents in arithmetic so totals never drift (ARCHITECTURE: data). */
+const toCents = (amount: number) => Math.round(amount * 100);
+const fromCents = (cents: number) => cents / 100;
+
+export type CartItem = {
+  id: string;
+  name: string;
+  cover: string | null;
+  price: number;
+  colors: string[];
+  size: string | null;
+  quantity: number;
+  available: number;
+};
+
+export type BillingAddress = {
+  name: string;
+  phoneNumber: string;
+  fullAddress: string;
+  addressType: string;
+  isDefault: boolean;
+};
+
+export type CheckoutState = {
+  activeStep: number;
+  cart: CartItem[];
+  subtotal: number;
+  total: number;
+  discount: number;
+  shipping: number;
+  billing: BillingAddress | null;
+  totalItems: number;
+};
+
+export type ProductSortBy = 'featured' | 'newest' | 'priceDesc' | 'priceAsc';
+
+export type ProductState = {
+  isLoading: boolean;
+  error: string | null;
+  sortBy: ProductSortBy;
+  checkout: CheckoutState;
+};
+
+export const initialCheckout: CheckoutState = {
+  activeStep: 0,
+  cart: [],
+  subtotal: 0,
+  total: 0,
+  discount: 0,
+  shipping: 0,
+  billing: null,
+  totalItems: 0,
+};
+
+export const initialProductState: ProductState = {
+  isLoading: false,
+  error: null,
+  sortBy: 'featured',
+  checkout: initialCheckout,
+};
+
+/** subtotal = Σ price × quantity; total = subtotal − discount + shipping (spec §4, cart). */
+function recompute(checkout: CheckoutState) {
+  const subtotalCents = checkout.cart.reduce(
+    (sum, item) => sum + toCents(item.price) * item.quantity,
+    0,
+  );
+  checkout.subtotal = fromCents(subtotalCents);
+  checkout.total = fromCents(subtotalCents - toCents(checkout.discount) + toCents(checkout.shipping));
+  checkout.totalItems = checkout.cart.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+const unique = (values: string[]) => Array.from(new Set(values));
+
+export const productSlice = createSlice({
+  name: 'product',
+  initialState: initialProductState,
+  reducers: {
+    sortByProducts(state, action: PayloadAction<ProductSortBy>) {
+      state.sortBy = action.payload;
+    },
+    addToCart(state, action: PayloadAction<CartItem>) {
+      const incoming = action.payload;
+      const existing = state.checkout.cart.find((item) => item.id === incoming.id);
+      if (existing) {
+        existing.colors = unique([...existing.colors, ...incoming.colors]);
+        existing.quantity += 1;
+      } else {
+        state.checkout.cart.push({ ...incoming, colors: unique(incoming.colors) });
+      }
+      recompute(state.checkout);
+    },
+    deleteCart(state, action: PayloadAction<string>) {
+      state.checkout.cart = state.checkout.cart.filter((item) => item.id !== action.payload);
+      recompute(state.checkout);
+    },
+    increaseQuantity(state, action: PayloadAction<string>) {
+      const item = state.checkout.cart.find((entry) => entry.id === action.payload);
+      if (item) item.quantity += 1;
+      recompute(state.checkout);
+    },
+    decreaseQuantity(state, action: PayloadAction<string>) {
+      const item = state.checkout.cart.find((entry) => entry.id === action.payload);
+      // Never below one: removing is its own action, so a stray click cannot drop an item.
+      if (item && item.quantity > 1) item.quantity -= 1;
+      recompute(state.checkout);
+    },
+    applyDiscount(state, action: PayloadAction<number>) {
+      state.checkout.discount = Math.max(0, action.payload);
+      recompute(state.checkout);
+    },
+    applyShipping(state, action: PayloadAction<number>) {
+      state.checkout.shipping = Math.max(0, action.payload);
+      recompute(state.checkout);
+    },
+    createBilling(state, action: PayloadAction<BillingAddress>) {
+      state.checkout.billing = action.payload;
+      state.checkout.activeStep += 1;
+    },
+    onNextStep(state) {
+      state.checkout.activeStep += 1;
+    },
+    onBackStep(state) {
+      state.checkout.activeStep = Math.max(0, state.checkout.activeStep - 1);
+    },
+    onGotoStep(state, action: PayloadAction<number>) {
+      state.checkout.activeStep = Math.max(0, action.payload);
+    },
+    resetCart(state) {
+      state.checkout = initialCheckout;
+    },
+  },
+});
+
+export const {
+  sortByProducts,
+  addToCart,
+  deleteCart,
+  increaseQuantity,
+  decreaseQuantity,
+  applyDiscount,
+  applyShipping,
+  createBilling,
+  onNextStep,
+  onBackStep,
+  onGotoStep,
+  resetCart,
+} = productSlice.actions;
