@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   TRUST_PROXY: bool.default(false),
+  /** Failed sign-ins (and code requests) allowed per address and per account in 15 minutes. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -50,6 +52,7 @@ export interface AppConfig {
   webDist?: string;
   maxUploadBytes: number;
   trustProxy: boolean;
+  authRateLimit: number;
 }
 
 export class ConfigError extends Error {}

@@ -5,6 +5,8 @@ export const fieldErrorSchema = z.object({
   field: z.string(),
   code: z.string(),
   message: z.string(),
+  /** Values the message needs (e.g. `minimum`), so the client can translate it. */
+  params: z.record(z.string(), z.unknown()).optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@bo/contract/errors';
+import { UPLOADS_PREFIX } from '@bo/contract/files';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { FileStorage } from './modules/files/storage.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { adminRoutes } from './modules/audit/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { publicRoutes } from './modules/public/routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { servicesPlugin } from './plugins/services.js';
+import { routeModules } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  /** Pino logger options or false; tests pass false. */
+  logger?: boolean | object;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Builds the whole app without listening: tests call `inject()`, main.ts calls `listen()`. */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    // Request ids in every log line; clients may pass theirs.
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 }, throwFileSizeLimit: true });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Back-office API', version: '1.0.0', description: 'Every call of the back-office.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  // App plugins.
+  await app.register(errorsPlugin);
+  await app.register(servicesPlugin, { config, database });
+  await app.register(authPlugin);
+  app.decorate('storage', new FileStorage(path.join(config.dataDir, 'uploads')));
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(publicRoutes);
+  await app.register(fileRoutes);
+  for (const routes of routeModules) await app.register(routes);
+
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(app.storage.dir),
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    wildcard: true,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; the page itself is always revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith(UPLOADS_PREFIX)) {
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method} ${url} not found`,
+        code: ERROR_CODES.notFound,
+      });
+    }
+    // History fallback: every client route loads the app, which shows its own 404 if needed.
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: hasWeb ? 'Not found' : 'The web app is not built; run `npm run build`',
+      code: ERROR_CODES.notFound,
+    });
+  });
+
+  return app;
+}

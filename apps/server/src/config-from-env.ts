@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { parseEnv, type AppConfig } from './config.js';
+import { resolveJwtSecret } from './lib/tokens.js';
+
+/** The app's configuration from the environment; throws ConfigError naming a bad variable. */
+export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    webDist: e.WEB_DIST,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+  };
+}
+

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDirLock, type DirLock } from './lock.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
+
+/** A listener receives the JSON payload of a NOTIFY on its channel. */
+export type NotifyListener = (payload: string) => void;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL with positional parameters, for the few places Drizzle's builder does not reach. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** LISTEN on a channel; returns an unlisten function. */
+  listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  /** Reclaims space and refreshes planner statistics (PGlite has no autovacuum). */
+  vacuumAnalyze(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Finds the committed SQL migrations both from sources (src/db) and from the bundle (dist). */
+export function migrationsFolder(): string {
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
+  const found = candidates.find((p) => existsSync(path.join(p, 'meta/_journal.json')));
+  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL server URL; when absent the embedded store is used. */
+  databaseUrl?: string;
+  /** Directory of the embedded store; absent means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/**
+ * The one way to open the database. For PGlite it also takes the directory lock, loads pg_trgm,
+ * and caps the WAL — the embedded store's sharp edges are handled here and nowhere else.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  let lock: DirLock | undefined;
+  let pgdata: string | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirLock(dataDir);
+    pgdata = path.join(dataDir, 'pgdata');
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: pgdata,
+      extensions: { pg_trgm },
+      relaxedDurability: true,
+      postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', 'checkpoint_timeout=300s'],
+    });
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async query<T>(text: string, params?: unknown[]) {
+      const res = await client.query<T>(text, params);
+      return res.rows;
+    },
+    async listen(channel, listener) {
+      const unsub = await client.listen(channel, listener);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    async vacuumAnalyze() {
+      await client.exec('VACUUM ANALYZE');
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client erroring (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+
+  let listenClient: pg.PoolClient | undefined;
+  const listeners = new Map<string, Set<NotifyListener>>();
+  async function listenConnection(): Promise<pg.PoolClient> {
+    if (listenClient) return listenClient;
+    listenClient = await pool.connect();
+    listenClient.on('notification', (msg) => {
+      for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
+    });
+    return listenClient;
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    async query<T>(text: string, params?: unknown[]) {
+      const res = await pool.query(text, params as unknown[]);
+      return res.rows as T[];
+    },
+    async listen(channel, listener) {
+      const conn = await listenConnection();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await conn.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(listener);
+      return async () => {
+        set!.delete(listener);
+        if (set!.size === 0) {
+          listeners.delete(channel);
+          await conn.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    async vacuumAnalyze() {
+      await pool.query('ANALYZE');
+    },
+    async close() {
+      listenClient?.release();
+      await pool.end();
+    },
+  };
+}
+
+/** Checks that the database answers (used by /api/health). */
+export async function ping(database: Database): Promise<void> {
+  await database.db.execute(sql`select 1`);
+}

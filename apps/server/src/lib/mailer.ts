@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { outbox } from '../db/schema/core.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+interface Transport {
+  sendMail(message: MailMessage & { from: string }): Promise<unknown>;
+}
+
+/**
+ * Every message is written to the outbox first (nothing is lost if SMTP is down); with
+ * SMTP_URL it is then sent and marked, otherwise it stays there and is logged for local use.
+ */
+export class Mailer {
+  private transport?: Promise<Transport>;
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    smtpUrl?: string,
+  ) {
+    if (smtpUrl) {
+      this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+    }
+  }
+
+  get delivers(): boolean {
+    return !!this.transport;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const [row] = await this.database.db
+      .insert(outbox)
+      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+      .returning({ id: outbox.id });
+    if (!this.transport) {
+      this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in outbox');
+      return;
+    }
+    try {
+      const transport = await this.transport;
+      await transport.sendMail({ ...message, from: this.from });
+      await this.database.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row!.id));
+    } catch (err) {
+      this.log.error({ err, to: message.to }, 'mail delivery failed; kept in outbox');
+      await this.database.db
+        .update(outbox)
+        .set({ error: (err as Error).message })
+        .where(eq(outbox.id, row!.id));
+    }
+  }
+}

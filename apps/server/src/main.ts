@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { ConfigError, type AppConfig } from './config.js';
+import { configFromEnv } from './config-from-env.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { RateLimiter } from './lib/rate-limit.js';
+
+async function main() {
+  const startedAt = performance.now();
+  let config: AppConfig;
+  try {
+    config = configFromEnv(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir) });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const boot = await bootstrap(config, database, (m) => app.log.info(m));
+
+  const timers: NodeJS.Timeout[] = [];
+  const limiter = new RateLimiter(database);
+  timers.push(setInterval(() => limiter.prune().catch(() => {}), 10 * 60_000).unref());
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum.
+    timers.push(setInterval(() => database.vacuumAnalyze().catch(() => {}), 6 * 3600_000).unref());
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    timers.forEach(clearInterval);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = config.publicUrl ?? `http://${shown}:${config.port}`;
+  const store = database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Back-office is ready at ${address}  (${Math.round(performance.now() - startedAt)} ms, store: ${store})`,
+    `  Sign in at ${address}/auth/login as ${boot.adminEmail}`,
+  ];
+  if (boot.generatedPassword) {
+    lines.push(`  Generated password (shown once, store it now): ${boot.generatedPassword}`);
+  } else if (boot.createdAdmin) {
+    lines.push('  with the password from ADMIN_PASSWORD');
+  }
+  lines.push(`  API reference: ${address}/api/docs`, '');
+  console.info(lines.join('\n'));
+}
+
+void main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '@bo/contract/errors';
+import type { Permission } from '@bo/contract/roles';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  role: string;
+  email: string;
+  permissions: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, register, health…). */
+    public?: boolean;
+    /** The permission the route needs; signed-in is required either way unless public. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const LAST_SEEN_EVERY_MS = 60_000;
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return undefined;
+}
+
+/**
+ * Every /api route needs a valid session unless it says `public`; the permission a route
+ * declares is checked here and only here. A token names a server-side session, so signing out,
+ * suspension and password changes end it before its `exp`.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { tokens, database, permissions } = app.services;
+
+    async function authenticate(request: FastifyRequest, token: string): Promise<AuthContext> {
+      const claims = await tokens.verify(token);
+      if (claims === 'expired') throw unauthorized('Token expired', ERROR_CODES.tokenExpired);
+      if (claims === 'invalid') throw unauthorized('Invalid token');
+      const rows = await database.query<{
+        revoked_at: Date | null;
+        expires_at: Date;
+        last_seen_at: Date;
+        user_id: string;
+        role: string;
+        status: string;
+        email: string;
+      }>(
+        `SELECT s.revoked_at, s.expires_at, s.last_seen_at, u.id AS user_id, u.role, u.status, u.email
+           FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+        [claims.sid],
+      );
+      const row = rows[0];
+      if (!row || row.user_id !== claims.sub || row.revoked_at) {
+        throw unauthorized('Session ended, please sign in again');
+      }
+      if (new Date(row.expires_at).getTime() <= Date.now()) {
+        throw unauthorized('Token expired', ERROR_CODES.tokenExpired);
+      }
+      if (row.status === 'banned' || row.status === 'rejected') {
+        throw unauthorized('This account is suspended');
+      }
+      if (Date.now() - new Date(row.last_seen_at).getTime() > LAST_SEEN_EVERY_MS) {
+        database
+          .query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [claims.sid])
+          .catch((err) => request.log.warn({ err }, 'could not update last_seen_at'));
+      }
+      return {
+        userId: row.user_id,
+        sessionId: claims.sid,
+        role: row.role,
+        email: row.email,
+        permissions: await permissions.of(row.role),
+      };
+    }
+
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRequest', async (request) => {
+      // Only API routes that exist: unknown paths fall to the JSON 404, the SPA is public.
+      if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+      const config = request.routeOptions.config;
+      const token = bearer(request);
+      if (config.public) {
+        if (token) request.auth = await authenticate(request, token).catch(() => null);
+        return;
+      }
+      if (!token) throw unauthorized();
+      request.auth = await authenticate(request, token);
+      if (config.permission && !request.auth.permissions.has(config.permission)) {
+        throw forbidden();
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);
+
+/** The signed-in person of a route that is not public (the hook guarantees it). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

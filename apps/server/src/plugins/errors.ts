@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorBody, type FieldError } from '@bo/contract/errors';
+import { HttpError, reasonPhrase } from '../lib/http-error.js';
+
+interface ValidationItem {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: { minimum?: unknown; maximum?: unknown; format?: string };
+}
+
+/** Turns the type provider's validation errors into named fields with stable codes. */
+function toFieldErrors(error: { validation: unknown[] }, context: string): FieldError[] {
+  return (error.validation as ValidationItem[]).map((v) => {
+    const p = v.params ?? {};
+    const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || context;
+    let code = v.keyword ?? 'invalid';
+    if (code === 'invalid_format' && p.format) code = `invalid_${p.format}`;
+    const params: Record<string, unknown> = {};
+    if (p.minimum !== undefined) params.minimum = Number(p.minimum);
+    if (p.maximum !== undefined) params.maximum = Number(p.maximum);
+    return {
+      field,
+      code,
+      message: v.message ?? 'Invalid value',
+      ...(Object.keys(params).length ? { params } : {}),
+    };
+  });
+}
+
+function body(statusCode: number, code: string, message: string, details?: FieldError[]): ErrorBody {
+  return { statusCode, error: reasonPhrase(statusCode), message, code, ...(details ? { details } : {}) };
+}
+
+/** One error shape for every failure; 5xx details stay in the log, never in the answer. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(body(error.statusCode, error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = toFieldErrors(error, error.validationContext ?? 'body');
+      const first = details[0];
+      const message = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request';
+      return reply.status(400).send(body(400, ERROR_CODES.validation, message, details));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(body(429, ERROR_CODES.rateLimited, error.message));
+    }
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send(body(413, ERROR_CODES.payloadTooLarge, 'The file is too large'));
+    }
+    if (status === 415) {
+      return reply.status(415).send(body(415, ERROR_CODES.unsupportedMedia, error.message));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(status, error.code ?? ERROR_CODES.validation, error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body(500, ERROR_CODES.internal, 'Internal Server Error'));
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import { EventBus } from '../lib/events.js';
+import { Mailer } from '../lib/mailer.js';
+import { PermissionService } from '../lib/permissions.js';
+import { RateLimiter } from '../lib/rate-limit.js';
+import { TokenService } from '../lib/tokens.js';
+
+export interface Services {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  permissions: PermissionService;
+  events: EventBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Decorates the app with its services; every route reaches them as `app.services`. */
+export const servicesPlugin = fp(
+  async (app: FastifyInstance, opts: { config: AppConfig; database: Database }) => {
+    const { config, database } = opts;
+    const events = new EventBus(database);
+    await events.start();
+    const services: Services = {
+      config,
+      database,
+      db: database.db,
+      tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
+      limiter: new RateLimiter(database),
+      mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl),
+      permissions: new PermissionService(database),
+      events,
+    };
+    app.decorate('services', services);
+    app.addHook('onClose', async () => {
+      await events.stop();
+    });
+  },
+  { name: 'services' },
+);

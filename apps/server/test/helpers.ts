@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { bootstrap } from '../src/bootstrap.js';
+
+export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-battery' };
+
+/** Which store this run tests: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
+export const STORE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A fresh database per test file: PostgreSQL gets a new database created from scratch. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `bo_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+    jwtTtlSeconds: 3600,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    demoData: false,
+    mailFrom: 'test@backoffice.local',
+    logLevel: 'silent',
+    maxUploadBytes: 1024 * 1024,
+    trustProxy: false,
+    authRateLimit: 10,
+    ...overrides,
+  };
+}
+
+/** Builds the real app on a fresh, migrated database with the first administrator. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  await bootstrap(config, database, () => {});
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password) {
+  const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { accessToken: string; user: { id: string; role: string } };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** inject() with a token: `call(app, token, { method: 'GET', url })`. */
+export function call(app: FastifyInstance, token: string, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
+}
+
+/** Registers a person and returns their token (the code is read from the outbox). */
+export async function registerUser(
+  app: FastifyInstance,
+  body: { email: string; password?: string; firstName?: string; lastName?: string },
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/register',
+    payload: { password: 'a-long-unusual-password', firstName: 'Test', lastName: 'Person', ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { accessToken: string; user: { id: string } };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+
+export const ADMIN_API = {
+  audit: '/api/admin/audit',
+  outbox: '/api/admin/outbox',
+} as const;
+
+export const auditQuerySchema = listQuerySchema.extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  action: z.string().max(60).optional(),
+  actorId: z.string().uuid().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number() });
+
+export const outboxQuerySchema = listQuerySchema.extend({
+  order: z.enum(['asc', 'desc']).default('desc'),
+  to: z.string().max(254).optional(),
+});
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export const outboxListSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number() });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const FILES_API = {
+  upload: '/api/files',
+  one: (id: string) => `/api/files/${id}`,
+} as const;
+
+/** Where uploaded bytes are served from (same origin, no third party). */
+export const UPLOADS_PREFIX = '/uploads/';
+
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const DOCUMENT_MIME_TYPES = [
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+
+export const uploadedFileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+export const uploadAnswerSchema = z.object({ file: uploadedFileSchema });
