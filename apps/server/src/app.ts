@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -89,7 +89,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(errorsPlugin);
   await app.register(servicesPlugin, { config, database });
   await app.register(authPlugin);
-  app.decorate('storage', new FileStorage(path.join(config.dataDir, 'uploads')));
+  const uploads = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploads, { recursive: true });
+  app.decorate('storage', new FileStorage(uploads));
 
   // Routes.
   await app.register(healthRoutes);

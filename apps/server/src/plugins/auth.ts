@@ -87,6 +87,8 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       // Only API routes that exist: unknown paths fall to the JSON 404, the SPA is public.
       if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
+      if (request.url.startsWith('/api/docs')) return; // the API reference page is public
+
       const config = request.routeOptions.config;
       const token = bearer(request);
       if (config.public) {

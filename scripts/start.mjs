@@ -1,0 +1,15 @@
+// `npm start`: builds what is not built yet, then runs the server (migrations, first admin and
+// demo data happen at start-up). Rebuild after changing the code with `npm run build`.
+import { existsSync } from 'node:fs';
+import { spawnSync, spawn } from 'node:child_process';
+
+const run = (args) => {
+  const r = spawnSync('npm', args, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (!existsSync('apps/web/dist/index.html')) run(['run', 'build', '-w', '@bo/web']);
+if (!existsSync('apps/server/dist/main.js')) run(['run', 'build', '-w', '@bo/server']);
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
