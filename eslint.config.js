@@ -24,12 +24,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/resolver': {
+        typescript: {
+          project: ['packages/contract', 'apps/server', 'apps/web'],
+          noWarnOnMultipleProjects: true,
+        },
+        node: true,
+      },
+      'import-x/ignore': ['node_modules'],
+    },
   },
   {
     // One direction of imports: contract imports nothing from apps; web and server never meet;

@@ -10,6 +10,8 @@ const run = (args) => {
 if (!existsSync('apps/web/dist/index.html')) run(['run', 'build', '-w', '@bo/web']);
 if (!existsSync('apps/server/dist/main.js')) run(['run', 'build', '-w', '@bo/server']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

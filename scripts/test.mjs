@@ -8,7 +8,12 @@ const stages = [
   ['format', 'npx', ['prettier', '--check', '.']],
   ['types', 'npm', ['run', 'typecheck']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'contract', '--project', 'web']],
-  ['server (embedded PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
+  [
+    'server (embedded PGlite)',
+    'npx',
+    ['vitest', 'run', '--project', 'server'],
+    { TEST_DATABASE_URL: '' },
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
   stages.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}]);

@@ -43,7 +43,11 @@ export interface BuildOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Builds the whole app without listening: tests call `inject()`, main.ts calls `listen()`. */
-export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -71,11 +75,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1 },
+    throwFileSizeLimit: true,
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Back-office API', version: '1.0.0', description: 'Every call of the back-office.' },
+      info: {
+        title: 'Back-office API',
+        version: '1.0.0',
+        description: 'Every call of the back-office.',
+      },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
@@ -101,7 +112,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(fileRoutes);
   for (const routes of routeModules) await app.register(routes);
 
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(fastifyStatic, {
     root: path.resolve(app.storage.dir),

@@ -24,7 +24,11 @@ export async function bootstrap(
   const { db } = database;
   await new PermissionService(database).ensureBuiltinRoles();
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
-  const result: BootstrapResult = { adminEmail: config.adminEmail, createdAdmin: false, loadedDemo: false };
+  const result: BootstrapResult = {
+    adminEmail: config.adminEmail,
+    createdAdmin: false,
+    loadedDemo: false,
+  };
   if (n === 0) {
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
     if (!config.adminPassword) result.generatedPassword = password;
@@ -52,7 +56,10 @@ export async function bootstrap(
       .onConflictDoNothing();
   } else if (config.demoData) {
     const [row] = await db.select().from(meta).where(eq(meta.key, 'initialised'));
-    if (!row) log('DEMO_DATA is set but the database already has people; demo data is only loaded into a new database');
+    if (!row)
+      log(
+        'DEMO_DATA is set but the database already has people; demo data is only loaded into a new database',
+      );
   }
   return result;
 }

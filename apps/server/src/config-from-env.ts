@@ -27,4 +27,3 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }
-

@@ -14,7 +14,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(4 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(4 * 3600),
   ADMIN_EMAIL: z.string().email().default('admin@backoffice.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_DATA: bool.optional(),

@@ -22,7 +22,10 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir) });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir),
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

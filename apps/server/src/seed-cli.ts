@@ -8,7 +8,10 @@ import { bootstrap } from './bootstrap.js';
 /** `npm run seed -- --scale demo|large`: fills a database (DATA_DIR or DATABASE_URL). */
 async function main() {
   const { values } = parseArgs({
-    options: { scale: { type: 'string', default: 'demo' }, seed: { type: 'string', default: '20261122' } },
+    options: {
+      scale: { type: 'string', default: 'demo' },
+      seed: { type: 'string', default: '20261122' },
+    },
   });
   const scale = values.scale as Scale;
   if (scale !== 'demo' && scale !== 'large') throw new Error('--scale must be demo or large');

@@ -90,7 +90,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 export async function login(app: FastifyInstance, email = ADMIN.email, password = ADMIN.password) {
-  const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; user: { id: string; role: string } };
 }
@@ -110,7 +114,12 @@ export async function registerUser(
   const res = await app.inject({
     method: 'POST',
     url: '/api/account/register',
-    payload: { password: 'a-long-unusual-password', firstName: 'Test', lastName: 'Person', ...body },
+    payload: {
+      password: 'a-long-unusual-password',
+      firstName: 'Test',
+      lastName: 'Person',
+      ...body,
+    },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; user: { id: string } };

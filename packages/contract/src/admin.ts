@@ -38,4 +38,7 @@ export const outboxMessageSchema = z.object({
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
 });
-export const outboxListSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number() });
+export const outboxListSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  total: z.number(),
+});

@@ -10,7 +10,11 @@ export interface AuditEntry {
 }
 
 /** Records who did what, when and from where. */
-export async function audit(db: Executor, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+export async function audit(
+  db: Executor,
+  request: FastifyRequest,
+  entry: AuditEntry,
+): Promise<void> {
   await db.insert(auditLog).values({
     actorId: entry.actorId,
     action: entry.action,

@@ -43,15 +43,14 @@ export const fieldError = (
   status = 400,
   params?: Record<string, unknown>,
 ) =>
-  new HttpError(
-    status,
-    status === 409 ? ERROR_CODES.conflict : ERROR_CODES.validation,
-    message,
-    [{ field, code, message, ...(params ? { params } : {}) }],
-  );
+  new HttpError(status, status === 409 ? ERROR_CODES.conflict : ERROR_CODES.validation, message, [
+    { field, code, message, ...(params ? { params } : {}) },
+  ]);
 
-export const unauthorized = (message = 'Authentication required', code: string = ERROR_CODES.unauthorized) =>
-  new HttpError(401, code, message);
+export const unauthorized = (
+  message = 'Authentication required',
+  code: string = ERROR_CODES.unauthorized,
+) => new HttpError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new HttpError(403, ERROR_CODES.forbidden, message);
 export const notFound = (what = 'Resource') =>

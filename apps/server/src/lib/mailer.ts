@@ -41,13 +41,19 @@ export class Mailer {
       .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
       .returning({ id: outbox.id });
     if (!this.transport) {
-      this.log.info({ to: message.to, subject: message.subject, text: message.text }, 'mail kept in outbox');
+      this.log.info(
+        { to: message.to, subject: message.subject, text: message.text },
+        'mail kept in outbox',
+      );
       return;
     }
     try {
       const transport = await this.transport;
       await transport.sendMail({ ...message, from: this.from });
-      await this.database.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row!.id));
+      await this.database.db
+        .update(outbox)
+        .set({ sentAt: new Date() })
+        .where(eq(outbox.id, row!.id));
     } catch (err) {
       this.log.error({ err, to: message.to }, 'mail delivery failed; kept in outbox');
       await this.database.db

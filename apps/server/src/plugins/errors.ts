@@ -30,8 +30,19 @@ function toFieldErrors(error: { validation: unknown[] }, context: string): Field
   });
 }
 
-function body(statusCode: number, code: string, message: string, details?: FieldError[]): ErrorBody {
-  return { statusCode, error: reasonPhrase(statusCode), message, code, ...(details ? { details } : {}) };
+function body(
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: FieldError[],
+): ErrorBody {
+  return {
+    statusCode,
+    error: reasonPhrase(statusCode),
+    message,
+    code,
+    ...(details ? { details } : {}),
+  };
 }
 
 /** One error shape for every failure; 5xx details stay in the log, never in the answer. */
@@ -54,13 +65,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(429).send(body(429, ERROR_CODES.rateLimited, error.message));
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send(body(413, ERROR_CODES.payloadTooLarge, 'The file is too large'));
+      return reply
+        .status(413)
+        .send(body(413, ERROR_CODES.payloadTooLarge, 'The file is too large'));
     }
     if (status === 415) {
       return reply.status(415).send(body(415, ERROR_CODES.unsupportedMedia, error.message));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(status, error.code ?? ERROR_CODES.validation, error.message));
+      return reply
+        .status(status)
+        .send(body(status, error.code ?? ERROR_CODES.validation, error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body(500, ERROR_CODES.internal, 'Internal Server Error'));

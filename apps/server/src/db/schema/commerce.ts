@@ -30,7 +30,10 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     description: text('description').notNull().default(''),
     /** Ordered image URLs; the first is the cover. */
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     price: money('price').notNull(),
     priceSale: money('price_sale'),
     taxes: money('taxes').notNull().default('0'),
@@ -38,16 +41,31 @@ export const products = pgTable(
     quantity: integer('quantity').notNull().default(0),
     sold: integer('sold').notNull().default(0),
     category: text('category').notNull(),
-    gender: text('gender').array().notNull().default(sql`'{}'::text[]`),
-    colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
-    sizes: text('sizes').array().notNull().default(sql`'{}'::text[]`),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    gender: text('gender')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    colors: text('colors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sizes: text('sizes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     newLabel: boolean('new_label').notNull().default(false),
     saleLabel: boolean('sale_label').notNull().default(false),
     /** Maintained from reviews: sum and count, and counts per star (index 0 = one star). */
     ratingSum: integer('rating_sum').notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
-    ratingsByStar: integer('ratings_by_star').array().notNull().default(sql`'{0,0,0,0,0}'::int[]`),
+    ratingsByStar: integer('ratings_by_star')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0}'::int[]`),
     published: boolean('published').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -137,7 +155,10 @@ export const orderItems = pgTable(
     colour: text('colour'),
     size: text('size'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_product_idx').on(t.productId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 /** Maintained aggregates so dashboards never scan orders: one row per day and status. */

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -57,6 +58,8 @@ export const users = pgTable(
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
     posts: integer('posts').notNull().default(0),
+    /** A new address waiting for its mailed code; `email` changes only once it is confirmed. */
+    pendingEmail: text('pending_email'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -74,6 +77,20 @@ export const users = pgTable(
       sql`(lower(${t.displayName} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * People per (role, status), kept exact by triggers on `users` (migration 0002), so the list's
+ * tab counts and unfiltered totals are a read of a few rows instead of a count over 100k.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    role: text('role').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.status] })],
 );
 
 /** A signed token names one of these; revoking the row ends the token before its `exp`. */

@@ -70,18 +70,32 @@ export async function accountRoutes(appBase: FastifyInstance) {
         ? await verifyPassword(user.passwordHash, password)
         : (await burnPasswordCheck(password), false);
       if (!user || !ok) {
-        await Promise.all(keys.map((k) => limiter.hit(k, { limit: window.limit, seconds: WINDOW_SECONDS })));
-        await audit(db, request, { actorId: user?.id ?? null, action: 'auth.login_failed', meta: { email } });
+        await Promise.all(
+          keys.map((k) => limiter.hit(k, { limit: window.limit, seconds: WINDOW_SECONDS })),
+        );
+        await audit(db, request, {
+          actorId: user?.id ?? null,
+          action: 'auth.login_failed',
+          meta: { email },
+        });
         throw unauthorized(INVALID_CREDENTIALS, ERROR_CODES.invalidCredentials);
       }
       if (user.status === 'banned' || user.status === 'rejected') {
-        await audit(db, request, { actorId: user.id, action: 'auth.login_refused', meta: { status: user.status } });
+        await audit(db, request, {
+          actorId: user.id,
+          action: 'auth.login_refused',
+          meta: { status: user.status },
+        });
         throw new HttpError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended');
       }
       const { accessToken } = await createSession(services, db, user.id, request);
       await limiter.clear(`login:email:${email}`);
       await audit(db, request, { actorId: user.id, action: 'auth.login' });
-      return { accessToken, user: toAccountUser(user, await permissions.of(user.role)), msg: 'Login success' };
+      return {
+        accessToken,
+        user: toAccountUser(user, await permissions.of(user.role)),
+        msg: 'Login success',
+      };
     },
   );
 
@@ -104,9 +118,17 @@ export async function accountRoutes(appBase: FastifyInstance) {
       checkPasswordPolicy(body.password, body.email);
       const passwordHash = await hashPassword(body.password);
       const result = await db.transaction(async (tx) => {
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, body.email));
         if (existing) {
-          throw fieldError('email', 'email_taken', 'An account with this email already exists', 409);
+          throw fieldError(
+            'email',
+            'email_taken',
+            'An account with this email already exists',
+            409,
+          );
         }
         const [user] = await tx
           .insert(users)
@@ -154,11 +176,18 @@ export async function accountRoutes(appBase: FastifyInstance) {
   app.post(
     API.account.logout,
     {
-      schema: { tags: ['account'], summary: 'End this session', response: { 200: msgAnswerSchema } },
+      schema: {
+        tags: ['account'],
+        summary: 'End this session',
+        response: { 200: msgAnswerSchema },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, auth.sessionId));
       await audit(db, request, { actorId: auth.userId, action: 'auth.logout' });
       return { msg: 'Signed out' };
     },
@@ -314,7 +343,10 @@ export async function accountRoutes(appBase: FastifyInstance) {
       checkPasswordPolicy(newPassword, user.email, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
         await revokeSessions(tx, user.id, auth.sessionId);
         await audit(tx, request, { actorId: user.id, action: 'auth.password_changed' });
       });
@@ -336,7 +368,13 @@ export async function accountRoutes(appBase: FastifyInstance) {
       const rows = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, auth.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sessions.userId, auth.userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
         .orderBy(sessions.lastSeenAt);
       return {
         sessions: rows.reverse().map((s) => ({
@@ -366,12 +404,21 @@ export async function accountRoutes(appBase: FastifyInstance) {
       const ended = await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, request.params.id), eq(sessions.userId, auth.userId), isNull(sessions.revokedAt)))
+        .where(
+          and(
+            eq(sessions.id, request.params.id),
+            eq(sessions.userId, auth.userId),
+            isNull(sessions.revokedAt),
+          ),
+        )
         .returning({ id: sessions.id });
       if (!ended.length) throw notFound('Session');
-      await audit(db, request, { actorId: auth.userId, action: 'auth.session_ended', targetId: request.params.id });
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'auth.session_ended',
+        targetId: request.params.id,
+      });
       return { ok: true as const };
     },
   );
 }
-

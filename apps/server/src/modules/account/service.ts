@@ -61,7 +61,11 @@ export async function createSession(
   return { accessToken, sessionId: session!.id };
 }
 
-export async function revokeSessions(db: Executor, userId: string, exceptSessionId?: string): Promise<void> {
+export async function revokeSessions(
+  db: Executor,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
@@ -89,7 +93,9 @@ export async function issueCode(
   await db
     .update(authCodes)
     .set({ usedAt: new Date() })
-    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)));
+    .where(
+      and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)),
+    );
   await db.insert(authCodes).values({
     userId,
     purpose,
@@ -110,10 +116,13 @@ export async function consumeCode(
   const [row] = await db
     .select()
     .from(authCodes)
-    .where(and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)))
+    .where(
+      and(eq(authCodes.userId, userId), eq(authCodes.purpose, purpose), isNull(authCodes.usedAt)),
+    )
     .orderBy(sql`${authCodes.createdAt} DESC`)
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) return false;
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS)
+    return false;
   const expected = Buffer.from(row.codeHash, 'hex');
   const given = Buffer.from(hashCode(services.config.jwtSecret, userId, code), 'hex');
   if (!timingSafeEqual(expected, given)) {

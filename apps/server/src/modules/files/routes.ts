@@ -26,13 +26,19 @@ export async function fileRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', [
-        { field: 'file', code: 'required', message: 'A file is required' },
-      ]);
+      if (!request.isMultipart())
+        throw badRequest('Send the file as multipart/form-data', [
+          { field: 'file', code: 'required', message: 'A file is required' },
+        ]);
       const part = await request.file();
-      if (!part) throw badRequest('A file is required', [{ field: 'file', code: 'required', message: 'A file is required' }]);
+      if (!part)
+        throw badRequest('A file is required', [
+          { field: 'file', code: 'required', message: 'A file is required' },
+        ]);
       const bytes = await part.toBuffer();
-      const stored = await app.storage.save(bytes, part.mimetype, { imagesOnly: request.query.kind === 'image' });
+      const stored = await app.storage.save(bytes, part.mimetype, {
+        imagesOnly: request.query.kind === 'image',
+      });
       const [row] = await db
         .insert(files)
         .values({

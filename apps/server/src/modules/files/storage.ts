@@ -22,17 +22,28 @@ const EXT: Record<string, string> = {
 /** The type is read from the bytes, never trusted from the browser's claim. */
 export function sniffMime(bytes: Buffer, claimed: string): string | undefined {
   const b = bytes;
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    b.length >= 8 &&
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return 'image/png';
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 6 && (b.toString('ascii', 0, 6) === 'GIF87a' || b.toString('ascii', 0, 6) === 'GIF89a'))
+  if (
+    b.length >= 6 &&
+    (b.toString('ascii', 0, 6) === 'GIF87a' || b.toString('ascii', 0, 6) === 'GIF89a')
+  )
     return 'image/gif';
-  if (b.length >= 12 && b.toString('ascii', 0, 4) === 'RIFF' && b.toString('ascii', 8, 12) === 'WEBP')
+  if (
+    b.length >= 12 &&
+    b.toString('ascii', 0, 4) === 'RIFF' &&
+    b.toString('ascii', 8, 12) === 'WEBP'
+  )
     return 'image/webp';
   if (b.length >= 5 && b.toString('ascii', 0, 5) === '%PDF-') return 'application/pdf';
   if (b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) {
     // Office documents are zip containers; keep the claimed office type when it is one.
-    return (DOCUMENT_MIME_TYPES as readonly string[]).includes(claimed) && claimed !== 'application/pdf'
+    return (DOCUMENT_MIME_TYPES as readonly string[]).includes(claimed) &&
+      claimed !== 'application/pdf'
       ? claimed
       : 'application/zip';
   }
@@ -52,7 +63,11 @@ export class FileStorage {
     return this.root;
   }
 
-  async save(bytes: Buffer, claimed: string, options: StoreOptions = {}): Promise<{ key: string; mime: string }> {
+  async save(
+    bytes: Buffer,
+    claimed: string,
+    options: StoreOptions = {},
+  ): Promise<{ key: string; mime: string }> {
     const mime = sniffMime(bytes, claimed);
     const allowed: readonly string[] = options.imagesOnly
       ? IMAGE_MIME_TYPES

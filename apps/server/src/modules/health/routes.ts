@@ -16,7 +16,11 @@ export async function healthRoutes(appBase: FastifyInstance) {
         tags: ['system'],
         summary: 'Liveness and database reachability',
         response: {
-          200: z.object({ status: z.literal('ok'), store: z.enum(['pglite', 'postgres']), uptime: z.number() }),
+          200: z.object({
+            status: z.literal('ok'),
+            store: z.enum(['pglite', 'postgres']),
+            uptime: z.number(),
+          }),
           ...errorResponses(503),
         },
       },

@@ -14,7 +14,10 @@ export async function publicRoutes(appBase: FastifyInstance) {
   const { db, mailer, limiter, config } = app.services;
 
   async function toAdmins(subject: string, text: string) {
-    const admins = await db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.role, 'admin'));
     for (const admin of admins) await mailer.send({ to: admin.email, subject, text });
   }
 

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+
+/** Catalogue API paths; the first two are the spec's calls, kept exactly. */
+export const PRODUCTS_API = {
+  list: '/api/products',
+  product: '/api/products/product',
+  one: (id: string) => `/api/products/${id}`,
+  bulkDelete: '/api/products/bulk-delete',
+  exportCsv: '/api/products/export',
+  reviews: (id: string) => `/api/products/${id}/reviews`,
+  helpful: (id: string, reviewId: string) => `/api/products/${id}/reviews/${reviewId}/helpful`,
+} as const;
+
+export const PRODUCT_GENDERS = ['men', 'women', 'kids'] as const;
+export const PRODUCT_CATEGORIES = ['shoes', 'apparel', 'accessories'] as const;
+/** The colour swatches the shop offers; products store hex values. */
+export const PRODUCT_COLORS = [
+  '#00AB55',
+  '#000000',
+  '#FFFFFF',
+  '#FFC0CB',
+  '#FF4842',
+  '#1890FF',
+  '#94D82D',
+  '#FFC107',
+] as const;
+export const PRODUCT_SIZES = ['6', '7', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13'] as const;
+/** At or under this many items a product is "low stock" (and above 0). */
+export const LOW_STOCK_THRESHOLD = 10;
+export const INVENTORY_STATES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+export type InventoryState = (typeof INVENTORY_STATES)[number];
+
+export function inventoryState(quantity: number): InventoryState {
+  if (quantity <= 0) return 'out_of_stock';
+  if (quantity <= LOW_STOCK_THRESHOLD) return 'low_stock';
+  return 'in_stock';
+}
+
+/** Shop sorts (the spec's sortBy values) plus the list's column sorts. */
+export const PRODUCT_SORTS = [
+  'featured',
+  'newest',
+  'priceDesc',
+  'priceAsc',
+  'name',
+  'createdAt',
+  'price',
+  'quantity',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Money travels as a number of currency units with at most two decimals; arithmetic is in cents. */
+export const moneySchema = z
+  .number()
+  .min(0)
+  .max(99_999_999)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'At most two decimals' });
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
+    z.array(item).max(20),
+  );
+
+export const productListQuerySchema = listQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  sort: z.enum(PRODUCT_SORTS).default('featured'),
+  order: z.enum(['asc', 'desc']).optional(),
+  category: z.string().trim().max(60).optional(),
+  gender: csv(z.string().max(20)).optional(),
+  colors: csv(z.string().max(20)).optional(),
+  priceMin: z.coerce.number().min(0).optional(),
+  priceMax: z.coerce.number().min(0).optional(),
+  /** Minimum average rating (e.g. 4 means "4 stars and up"). */
+  rating: z.coerce.number().min(0).max(5).optional(),
+  stock: z.enum(INVENTORY_STATES).optional(),
+  published: z.enum(['true', 'false']).optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const ratingByStarSchema = z.object({
+  name: z.string(),
+  starCount: z.number().int(),
+  reviewCount: z.number().int(),
+});
+
+export const reviewSchema = z.object({
+  id: z.string().uuid(),
+  productId: z.string().uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  rating: z.number().int(),
+  comment: z.string(),
+  helpful: z.number().int(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const productSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  slug: z.string(),
+  code: z.string(),
+  sku: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  cover: z.string().nullable(),
+  price: z.number(),
+  priceSale: z.number().nullable(),
+  taxes: z.number(),
+  priceIncludesTax: z.boolean(),
+  quantity: z.number().int(),
+  available: z.number().int(),
+  sold: z.number().int(),
+  inventoryType: z.enum(INVENTORY_STATES),
+  category: z.string(),
+  gender: z.array(z.string()),
+  colors: z.array(z.string()),
+  sizes: z.array(z.string()),
+  tags: z.array(z.string()),
+  newLabel: z.boolean(),
+  saleLabel: z.boolean(),
+  totalRating: z.number(),
+  totalReview: z.number().int(),
+  ratings: z.array(ratingByStarSchema),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productDetailsSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+
+export const productsAnswerSchema = z.object({ products: z.array(productSchema), total: z.number().int() });
+export type ProductsAnswer = z.infer<typeof productsAnswerSchema>;
+export const productAnswerSchema = z.object({ product: productDetailsSchema });
+export const productQuerySchema = z.object({ name: z.string().trim().min(1).max(200) });
+
+const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
+
+/** One form for new and edit: the web's form and the server's body share this schema. */
+export const productBodySchema = z
+  .object({
+    name: z.string().trim().min(2).max(200),
+    slug: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+      .optional(),
+    code: z.string().trim().min(1).max(60),
+    sku: z.string().trim().min(1).max(60),
+    description: z.string().max(50_000),
+    images: z.array(z.string().trim().min(1).max(500)).max(12),
+    price: moneySchema,
+    priceSale: moneySchema.nullable(),
+    taxes: moneySchema,
+    priceIncludesTax: z.boolean(),
+    quantity: z.number().int().min(0).max(1_000_000),
+    category: z.string().trim().min(1).max(60),
+    gender: z.array(z.string().trim().min(1).max(20)).max(5),
+    colors: z.array(z.string().trim().min(1).max(20)).min(1).max(20),
+    sizes: z.array(z.string().trim().min(1).max(10)).max(30),
+    tags: tagList,
+    newLabel: z.boolean(),
+    saleLabel: z.boolean(),
+    published: z.boolean(),
+  })
+  .refine((p) => p.priceSale === null || p.priceSale < p.price, {
+    path: ['priceSale'],
+    message: 'The sale price must be below the price',
+  });
+export type ProductBody = z.infer<typeof productBodySchema>;
+export const productPatchSchema = z.object(productBodySchema.def.left?.shape ?? {});
