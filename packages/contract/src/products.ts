@@ -147,8 +147,7 @@ export const productQuerySchema = z.object({ name: z.string().trim().min(1).max(
 const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
 
 /** One form for new and edit: the web's form and the server's body share this schema. */
-export const productBodySchema = z
-  .object({
+export const productFieldsSchema = z.object({
     name: z.string().trim().min(2).max(200),
     slug: z
       .string()
@@ -173,10 +172,22 @@ export const productBodySchema = z
     newLabel: z.boolean(),
     saleLabel: z.boolean(),
     published: z.boolean(),
-  })
-  .refine((p) => p.priceSale === null || p.priceSale < p.price, {
-    path: ['priceSale'],
-    message: 'The sale price must be below the price',
-  });
+});
+
+const saleBelowPrice = (p: { price?: number; priceSale?: number | null }) =>
+  p.priceSale === null || p.priceSale === undefined || p.price === undefined || p.priceSale < p.price;
+const saleMessage = { path: ['priceSale'], message: 'The sale price must be below the price' };
+
+export const productBodySchema = productFieldsSchema.refine(saleBelowPrice, saleMessage);
 export type ProductBody = z.infer<typeof productBodySchema>;
-export const productPatchSchema = z.object(productBodySchema.def.left?.shape ?? {});
+/** PATCH sends only what changed; the server re-checks the sale price against the stored price. */
+export const productPatchSchema = productFieldsSchema.partial().refine(saleBelowPrice, saleMessage);
+export type ProductPatch = z.infer<typeof productPatchSchema>;
+
+export const reviewBodySchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().min(1).max(2000),
+});
+export type ReviewBody = z.infer<typeof reviewBodySchema>;
+export const reviewAnswerSchema = z.object({ review: reviewSchema, product: productSchema });
+export const bulkDeleteAnswerSchema = z.object({ deleted: z.number().int() });

@@ -1,0 +1,1 @@
+CREATE INDEX "products_sold_sort" ON "products" USING btree ("sold","id");

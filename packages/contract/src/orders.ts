@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+
+export const ORDERS_API = {
+  list: '/api/orders',
+  one: (id: string) => `/api/orders/${id}`,
+  discount: '/api/orders/discount-codes/check',
+} as const;
+
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Statuses that hold stock; moving from one of these to a releasing one returns the stock once. */
+export const STOCK_HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'completed'];
+/** Allowed moves; cancelled and refunded are final so stock can never be returned twice. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['completed', 'cancelled', 'refunded'],
+  completed: ['refunded', 'cancelled'],
+  cancelled: [],
+  refunded: [],
+};
+
+/** Delivery options and their price in cents: the server's table, shown by the web. */
+export const DELIVERY_OPTIONS = [
+  { value: 'standard', priceCents: 0, days: '5-7' },
+  { value: 'express', priceCents: 1000, days: '1-2' },
+] as const;
+export const DELIVERY_VALUES = ['standard', 'express'] as const;
+export type Delivery = (typeof DELIVERY_VALUES)[number];
+export const PAYMENT_METHODS = ['paypal', 'card', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MAX_ORDER_LINES = 50;
+
+export const orderItemBodySchema = z.object({
+  productId: z.string().uuid(),
+  quantity: z.number().int().min(1).max(1000),
+  colour: z.string().trim().max(20).optional(),
+  size: z.string().trim().max(10).optional(),
+});
+
+export const billingSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  phone: z.string().trim().min(4).max(40),
+  address: z.string().trim().min(3).max(300),
+  email: z.string().trim().email().max(200).optional(),
+  addressType: z.enum(['home', 'office']).default('home'),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+export const createOrderBodySchema = z.object({
+  items: z.array(orderItemBodySchema).min(1).max(MAX_ORDER_LINES),
+  billing: billingSchema,
+  delivery: z.enum(DELIVERY_VALUES),
+  discountCode: z.string().trim().max(40).optional(),
+  payment: z.enum(PAYMENT_METHODS),
+});
+export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
+
+export const orderItemSchema = z.object({
+  id: z.string().uuid(),
+  productId: z.string().uuid().nullable(),
+  name: z.string(),
+  sku: z.string(),
+  cover: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number().int(),
+  colour: z.string().nullable(),
+  size: z.string().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string().uuid(),
+  number: z.number().int(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  taxes: z.number(),
+  total: z.number(),
+  itemsCount: z.number().int(),
+  delivery: z.string(),
+  payment: z.string(),
+  discountCode: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderSchema = orderSummarySchema.extend({
+  billing: z.record(z.string(), z.string()),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderAnswerSchema = z.object({ order: orderSchema });
+export const ordersAnswerSchema = z.object({ orders: z.array(orderSummarySchema), total: z.number().int() });
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const orderListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['createdAt', 'total', 'number']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Inclusive days (UTC), YYYY-MM-DD. */
+  from: day.optional(),
+  to: day.optional(),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
+
+export const discountCheckQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });
+export const discountCheckAnswerSchema = z.object({
+  discount: z.object({ code: z.string(), percent: z.number().nullable(), amount: z.number().nullable() }),
+});
