@@ -100,3 +100,18 @@ export const kanbanAttachments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cardId, t.fileId] })],
 );
+
+/** Who liked a card; `kanban_cards.likes` keeps the count so the board reads one number. */
+export const kanbanCardLikes = pgTable(
+  'kanban_card_likes',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => kanbanCards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.userId] })],
+);
