@@ -1,13 +1,59 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { hashPassword } from '../lib/passwords.js';
+import { writeSeedImages } from './images.js';
+import { KIND, SqlGen, lit } from './sql-gen.js';
+import { DISCOUNT_CODES, KANBAN_COLUMNS, KANBAN_COMMENTS, KANBAN_LABELS, KANBAN_TASKS } from './vocab.js';
 
-export type Scale = 'demo' | 'large';
+/** `demo` is what a new installation shows; the others are benchmark volumes. */
+export const SCALES = ['demo', '10k', '100k', 'large', '1m'] as const;
+export type Scale = (typeof SCALES)[number];
+
+/** Rows per section at each scale. `large` is the issue's volume (100k users and products, 1M orders). */
+export interface SeedCounts {
+  users: number;
+  products: number;
+  reviews: number;
+  orders: number;
+  events: number;
+  kanbanCards: number;
+  discountCodes: number;
+  /** Orders and events are spread over this many days before (and events after) now. */
+  spanDays: number;
+}
+
+export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
+  demo: { users: 240, products: 160, reviews: 640, orders: 600, events: 60, kanbanCards: 22, discountCodes: 6, spanDays: 120 },
+  '10k': { users: 10_000, products: 10_000, reviews: 30_000, orders: 10_000, events: 2_000, kanbanCards: 100, discountCodes: 100, spanDays: 365 },
+  '100k': { users: 100_000, products: 100_000, reviews: 300_000, orders: 100_000, events: 10_000, kanbanCards: 300, discountCodes: 1_000, spanDays: 730 },
+  large: { users: 100_000, products: 100_000, reviews: 300_000, orders: 1_000_000, events: 10_000, kanbanCards: 300, discountCodes: 1_000, spanDays: 730 },
+  '1m': { users: 1_000_000, products: 1_000_000, reviews: 1_000_000, orders: 1_000_000, events: 10_000, kanbanCards: 300, discountCodes: 1_000, spanDays: 730 },
+};
+
+export function isScale(value: string): value is Scale {
+  return (SCALES as readonly string[]).includes(value);
+}
+
+/** Runs SQL on one session (one connection), so settings and helper tables stay visible. */
+export type Exec = (text: string) => Promise<Array<Record<string, unknown>>>;
 
 export interface SeedContext {
   database: Database;
   scale: Scale;
+  counts: SeedCounts;
   /** Deterministic random numbers from a fixed seed. */
   random: () => number;
   log: (message: string) => void;
+  exec: Exec;
+  gen: SqlGen;
+  /** Where generated pictures are written (DATA_DIR/uploads); none means no files are written. */
+  uploadsDir?: string;
+  /** The instant dates are generated around. */
+  now: Date;
+  /** One argon2 hash of a random password nobody knows, shared by the generated people. */
+  passwordHash: string;
 }
 
 /** One area's generator; generators run in order, later ones may read what earlier ones wrote. */
@@ -15,9 +61,6 @@ export interface SeedStep {
   name: string;
   run(ctx: SeedContext): Promise<void>;
 }
-
-/** The areas' generators, in dependency order (users before orders…). */
-export const seedSteps: SeedStep[] = [];
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -31,17 +74,205 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+const HELPER_TABLES = ['seed_review_agg', 'seed_sold'];
+
+/** The areas' generators, in dependency order (users before orders…). */
+export const seedSteps: SeedStep[] = [
+  {
+    name: 'pictures',
+    async run({ uploadsDir }) {
+      if (uploadsDir) writeSeedImages(uploadsDir);
+    },
+  },
+  {
+    name: 'users',
+    async run({ exec, gen, counts, passwordHash }) {
+      await exec(gen.users(counts.users, passwordHash));
+    },
+  },
+  {
+    name: 'products and reviews',
+    async run({ exec, gen, counts }) {
+      // Ratings and units sold are aggregates of reviews and order lines: computed first, from the
+      // same expressions, so a product row is written once and already agrees with them.
+      for (const t of HELPER_TABLES) await exec(`DROP TABLE IF EXISTS ${t}`);
+      await exec(gen.reviewAgg(counts.reviews, counts.products, counts.users));
+      await exec(gen.soldAgg(counts.orders, counts.products));
+      await exec(gen.products(counts.products));
+      await exec(gen.reviews(counts.reviews, counts.products, counts.users));
+      for (const t of HELPER_TABLES) await exec(`DROP TABLE IF EXISTS ${t}`);
+    },
+  },
+  {
+    name: 'discount codes',
+    async run({ exec, counts }) {
+      const rows = DISCOUNT_CODES.map(
+        (d) => `(${lit(d.code)}, ${d.percent ?? 'NULL'}, ${d.amountCents !== undefined ? d.amountCents / 100 : 'NULL'}, true)`,
+      );
+      await exec(`INSERT INTO discount_codes (code, percent, amount, active) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`);
+      const more = counts.discountCodes - DISCOUNT_CODES.length;
+      if (more > 0) {
+        await exec(`INSERT INTO discount_codes (code, percent, amount, active)
+SELECT 'PROMO' || lpad(i::text, 5, '0'), CASE WHEN i % 2 = 0 THEN 5 + i % 30 END, CASE WHEN i % 2 = 1 THEN (5 + i % 20)::numeric END, i % 5 <> 0
+FROM generate_series(1, ${more}) AS g(i) ON CONFLICT DO NOTHING`);
+      }
+    },
+  },
+  {
+    name: 'orders',
+    async run({ exec, gen, counts }) {
+      await exec(gen.orders(counts.orders, counts.products, counts.users, counts.spanDays));
+      await exec(gen.items(counts.orders, counts.products));
+      // Recomputed from the orders (not added to), so it is exact even if a trigger maintains it too.
+      await exec('DELETE FROM order_daily_stats');
+      await exec(`INSERT INTO order_daily_stats (day, status, orders, items, revenue)
+SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), status, count(*)::int, sum(items_count)::int, sum(total)
+FROM orders GROUP BY 1, 2`);
+    },
+  },
+  {
+    name: 'calendar',
+    async run({ exec, gen, counts }) {
+      await exec(gen.events(counts.events, Math.min(counts.users, 40), Math.min(counts.spanDays, 60)));
+    },
+  },
+  {
+    name: 'kanban',
+    async run({ exec, gen, counts, random, now }) {
+      const person = () => gen.uidJs(KIND.user, 1 + Math.floor(random() * Math.min(counts.users, 24)));
+      const columns = KANBAN_COLUMNS.map((name, i) => ({ id: gen.uidJs(KIND.column, i + 1), name, rank: (i + 1) * 1024 }));
+      await exec(
+        `INSERT INTO kanban_columns (id, name, rank) VALUES ${columns.map((c) => `(${lit(c.id)}, ${lit(c.name)}, ${c.rank})`).join(', ')}`,
+      );
+      const cards: string[] = [];
+      const assignees: string[] = [];
+      const comments: string[] = [];
+      const ranks = new Map<string, number>();
+      for (let i = 1; i <= counts.kanbanCards; i++) {
+        const column = columns[Math.floor(random() * columns.length)]!;
+        const rank = (ranks.get(column.id) ?? 0) + 1024;
+        ranks.set(column.id, rank);
+        const id = gen.uidJs(KIND.card, i);
+        const startDays = Math.floor(random() * 20) - 5;
+        const start = new Date(now.getTime() + startDays * 86_400_000);
+        const end = new Date(start.getTime() + (1 + Math.floor(random() * 6)) * 86_400_000);
+        const labels = [KANBAN_LABELS[Math.floor(random() * KANBAN_LABELS.length)]!];
+        const name = KANBAN_TASKS[(i - 1) % KANBAN_TASKS.length]!;
+        const priority = ['low', 'medium', 'high'][Math.floor(random() * 3)]!;
+        cards.push(
+          `(${lit(id)}, ${lit(column.id)}, ${lit(name)}, ${lit(`${name}. Owner and due dates are on the card.`)}, ${rank}, ${lit(priority)}, ARRAY[${labels.map(lit).join(',')}]::text[], ${lit(start.toISOString())}, ${lit(end.toISOString())}, ${column.name === 'Done'}, ${Math.floor(random() * 30)}, ${lit(person())})`,
+        );
+        const who = new Set<string>();
+        const n = 1 + Math.floor(random() * 3);
+        while (who.size < n) who.add(person());
+        for (const u of who) assignees.push(`(${lit(id)}, ${lit(u)})`);
+        if (random() < 0.5) {
+          const at = new Date(now.getTime() - Math.floor(random() * 7 * 86_400_000));
+          comments.push(
+            `(${lit(gen.uidJs(KIND.comment, i))}, ${lit(id)}, ${lit(person())}, ${lit(KANBAN_COMMENTS[Math.floor(random() * KANBAN_COMMENTS.length)]!)}, ${lit(at.toISOString())})`,
+          );
+        }
+      }
+      const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, k) => xs.slice(k * n, k * n + n));
+      for (const part of chunks(cards, 500)) {
+        await exec(
+          `INSERT INTO kanban_cards (id, column_id, name, description, rank, priority, labels, due_start, due_end, completed, likes, reporter_id) VALUES ${part.join(', ')}`,
+        );
+      }
+      for (const part of chunks(assignees, 1000)) await exec(`INSERT INTO kanban_card_assignees (card_id, user_id) VALUES ${part.join(', ')}`);
+      for (const part of chunks(comments, 1000)) await exec(`INSERT INTO kanban_comments (id, card_id, user_id, message, created_at) VALUES ${part.join(', ')}`);
+    },
+  },
+];
+
+/** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
+const BULK_TABLES = ['users', 'products', 'product_reviews', 'orders', 'order_items', 'calendar_events'];
+
+/** Runs `fn` on one connection: PGlite has only one; on PostgreSQL, one transaction pins one. */
+async function inSession<T>(database: Database, fn: (exec: Exec) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return fn((text) => database.query(text));
+  return database.db.transaction(async (tx) =>
+    fn(async (text) => {
+      const res = (await tx.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> };
+      return res.rows;
+    }),
+  );
+}
+
+export interface SeedOptions {
+  seed?: number;
+  /** DATA_DIR: pictures go to DATA_DIR/uploads. */
+  dataDir?: string;
+  now?: Date;
+}
+
+export interface SeedReport {
+  steps: Array<{ name: string; ms: number }>;
+  indexRebuildMs: number;
+  analyseMs: number;
+  totalMs: number;
+}
+
+/**
+ * Fills a database (new, or with only the first administrator) at a scale. Volumes above demo
+ * drop the secondary indexes of the big tables first and build them once at the end, which is
+ * several times faster than maintaining them row by row, then analyse.
+ */
 export async function seedDatabase(
   database: Database,
   scale: Scale,
   log: (message: string) => void,
-  seed = 20261122,
-): Promise<void> {
-  const random = seededRandom(seed);
-  for (const step of seedSteps) {
-    const started = Date.now();
-    await step.run({ database, scale, random, log });
-    log(`seeded ${step.name} in ${Date.now() - started} ms`);
-  }
-  await database.vacuumAnalyze();
+  options: SeedOptions = {},
+): Promise<SeedReport> {
+  const seed = options.seed ?? 20261122;
+  const counts = SCALE_COUNTS[scale];
+  const bulk = scale !== 'demo';
+  const now = options.now ?? new Date();
+  const started = Date.now();
+  const report: SeedReport = { steps: [], indexRebuildMs: 0, analyseMs: 0, totalMs: 0 };
+  const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
+  const gen = new SqlGen({ seed, sequentialIds: bulk, now: now.toISOString() });
+  await inSession(database, async (exec) => {
+    const ctx: SeedContext = {
+      database,
+      scale,
+      counts,
+      random: seededRandom(seed),
+      log,
+      exec,
+      gen,
+      uploadsDir: options.dataDir ? path.join(options.dataDir, 'uploads') : undefined,
+      now,
+      passwordHash,
+    };
+    let indexes: Array<{ indexname: string; indexdef: string }> = [];
+    if (bulk) {
+      await exec(`SET maintenance_work_mem = '256MB'`);
+      // Unique and primary-key constraints stay (their indexes back foreign keys); the rest go.
+      indexes = (await exec(`SELECT indexname, indexdef FROM pg_indexes i
+WHERE schemaname = 'public' AND tablename IN (${BULK_TABLES.map(lit).join(', ')})
+  AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`)) as Array<{ indexname: string; indexdef: string }>;
+      for (const ix of indexes) await exec(`DROP INDEX IF EXISTS "${ix.indexname}"`);
+    }
+    for (const step of seedSteps) {
+      const t = Date.now();
+      await step.run(ctx);
+      const ms = Date.now() - t;
+      report.steps.push({ name: step.name, ms });
+      log(`seeded ${step.name} in ${ms} ms`);
+    }
+    if (bulk) {
+      const t = Date.now();
+      for (const ix of indexes) await exec(ix.indexdef);
+      report.indexRebuildMs = Date.now() - t;
+      log(`rebuilt ${indexes.length} indexes in ${report.indexRebuildMs} ms`);
+    }
+  });
+  const t = Date.now();
+  if (bulk) await database.vacuumAnalyze();
+  else await database.query('ANALYZE');
+  report.analyseMs = Date.now() - t;
+  report.totalMs = Date.now() - started;
+  log(`seeded ${scale} in ${report.totalMs} ms`);
+  return report;
 }

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { PRODUCT_CATEGORIES, PRODUCT_COLORS, PRODUCT_GENDERS, PRODUCT_SIZES } from '@bo/contract/products';
+import { CALENDAR_COLORS } from '@bo/contract/calendar';
+import { AVATAR_POOL, COVER_POOL, PRODUCT_IMAGE_POOL } from './images.js';
+import {
+  COMPANIES,
+  EVENT_TITLES,
+  FIRST_NAMES,
+  JOB_TITLES,
+  LAST_NAMES,
+  ORDER_STATUS_WEIGHTS,
+  PLACES,
+  PRODUCT_ADJECTIVES,
+  PRODUCT_NOUNS,
+  PRODUCT_TAGS,
+  REVIEW_COMMENTS,
+  USER_STATUS_WEIGHTS,
+  categoryOfNoun,
+} from './vocab.js';
+
+/**
+ * SQL that generates rows inside the database (INSERT … SELECT FROM generate_series). Every
+ * column is a pure function of the row number and the seed (through hashint4), so:
+ * - the same seed gives the same rows on both stores, at any scale;
+ * - related rows are computed, not looked up: an order item's price is the same expression as
+ *   its product's price, so totals add up without joins;
+ * - nothing crosses the WASM boundary row by row, which is what makes PGlite fast here.
+ */
+
+export const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const arr = (xs: readonly string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`;
+const intArr = (xs: readonly number[]) => `ARRAY[${xs.join(',')}]::int[]`;
+/** ASCII for e-mail addresses and slugs (Chloé → chloe, Trần → tran, Nguyễn → nguyen). */
+export const ascii = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+const MODELS = ['', '', '', ' Pro', ' Max', ' Lite', ' 2', ' 3', ' SE', ' Plus', ' Mini', ' Edge'];
+const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com', 'proton.me', 'mail.fr', 'qq.com', 'zoho.com', 'icloud.com'];
+const RATINGS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1];
+const DAY = 86_400;
+
+/** Entity kinds, used in ids so that no two tables share an id. */
+export const KIND = { user: 1, product: 2, order: 3, item: 4, review: 5, event: 6, column: 7, card: 8, comment: 9 } as const;
+
+export interface SqlGenOptions {
+  seed: number;
+  /** Sequential ids append to the end of the primary-key B-tree (fast bulk loads); otherwise ids look random. */
+  sequentialIds: boolean;
+  /** The instant dates are generated around, as an ISO string. */
+  now: string;
+}
+
+export class SqlGen {
+  private readonly salt: number;
+  constructor(private readonly o: SqlGenOptions) {
+    this.salt = o.seed % 1_000_003;
+  }
+
+  /** A non-negative pseudo-random int for row `i` and stream `k`. */
+  h(i: string, k: number): string {
+    return `(hashint4((${i})::int4 + ${this.salt + k * 1009}) & 2147483647)`;
+  }
+
+  pick(list: readonly string[], i: string, k: number): string {
+    return `(${arr(list)})[1 + ${this.h(i, k)} % ${list.length}]`;
+  }
+
+  /** The id of row `i` of a kind, as SQL. */
+  uid(kind: number, i: string): string {
+    if (this.o.sequentialIds) {
+      return `(lpad(to_hex(${kind}), 8, '0') || '-0000-4000-8000-' || lpad(to_hex((${i})::int8), 12, '0'))::uuid`;
+    }
+    return `overlay(overlay(md5('${this.o.seed}-${kind}-' || (${i})) placing '4' from 13) placing '8' from 17)::uuid`;
+  }
+
+  /** The same id computed in JavaScript (for the few rows written from JS). */
+  uidJs(kind: number, i: number): string {
+    if (this.o.sequentialIds) {
+      return `${kind.toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+    }
+    const md5 = createHash('md5').update(`${this.o.seed}-${kind}-${i}`).digest('hex');
+    const s = `${md5.slice(0, 12)}4${md5.slice(13, 16)}8${md5.slice(17)}`;
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
+  }
+
+  private ago(seconds: string): string {
+    return `(${lit(this.o.now)}::timestamptz - (${seconds}) * interval '1 second')`;
+  }
+
+  // ---- users ---------------------------------------------------------------------------------
+
+  private firstIdx = (u: string) => `(1 + ${this.h(u, 1)} % ${FIRST_NAMES.length})`;
+  private lastIdx = (u: string) => `(1 + ${this.h(u, 2)} % ${LAST_NAMES.length})`;
+  userFirst = (u: string) => `(${arr(FIRST_NAMES)})[${this.firstIdx(u)}]`;
+  userLast = (u: string) => `(${arr(LAST_NAMES)})[${this.lastIdx(u)}]`;
+  userName = (u: string) => `(${this.userFirst(u)} || ' ' || ${this.userLast(u)})`;
+  userEmail = (u: string) =>
+    `((${arr(FIRST_NAMES.map(ascii))})[${this.firstIdx(u)}] || '.' || (${arr(LAST_NAMES.map(ascii))})[${this.lastIdx(u)}] || (${u}) || '@' || ${this.pick(DOMAINS, u, 3)})`;
+  private place = (u: string, col: number) =>
+    `(${arr(PLACES.map((p) => p[col]!))})[1 + ${this.h(u, 4)} % ${PLACES.length}]`;
+  userPhone = (u: string) => `(${this.place(u, 5)} || ' ' || lpad((${this.h(u, 5)} % 10000000)::text, 7, '0'))`;
+  userAddress = (u: string) => `((1 + ${this.h(u, 6)} % 250)::text || ' ' || ${this.place(u, 3)} || ', ' || ${this.place(u, 2)})`;
+
+  users(count: number, passwordHash: string): string {
+    const u = 'g.i';
+    return `INSERT INTO users (id, email, password_hash, first_name, last_name, display_name, slug, avatar_url, cover_url,
+  phone, country, state, city, address, zip_code, company, job_title, about, role, status, email_verified, is_public,
+  followers, following, posts, created_at, updated_at)
+SELECT ${this.uid(KIND.user, u)}, ${this.userEmail(u)}, ${lit(passwordHash)}, ${this.userFirst(u)}, ${this.userLast(u)},
+  ${this.userName(u)},
+  (${arr(FIRST_NAMES.map(ascii))})[${this.firstIdx(u)}] || '-' || (${arr(LAST_NAMES.map(ascii))})[${this.lastIdx(u)}] || '-' || ${u},
+  '/uploads/seed-avatar-' || (${this.h(u, 7)} % ${AVATAR_POOL}) || '.svg',
+  '/uploads/seed-cover-' || (${this.h(u, 8)} % ${COVER_POOL}) || '.svg',
+  ${this.userPhone(u)}, ${this.place(u, 0)}, ${this.place(u, 1)}, ${this.place(u, 2)},
+  (1 + ${this.h(u, 6)} % 250)::text || ' ' || ${this.place(u, 3)},
+  ${this.place(u, 4)} || lpad((${this.h(u, 9)} % 100)::text, 2, '0'),
+  ${this.pick(COMPANIES, u, 10)}, ${this.pick(JOB_TITLES, u, 11)},
+  'Based in ' || ${this.place(u, 2)} || '. ' || 'Enjoys clear dashboards, good coffee and shipping on time.',
+  CASE WHEN ${u} <= 3 OR ${this.h(u, 12)} % 25 = 0 THEN 'admin' ELSE 'user' END,
+  CASE WHEN ${u} <= 10 THEN 'active' ELSE ${this.pick(USER_STATUS_WEIGHTS, u, 13)} END,
+  ${this.h(u, 14)} % 10 < 8, ${this.h(u, 15)} % 10 < 9,
+  ${this.h(u, 16)} % 9000, ${this.h(u, 17)} % 800, ${this.h(u, 18)} % 300,
+  ${this.ago(`${this.h(u, 19)} % ${730 * DAY}`)}, ${this.ago(`${this.h(u, 19)} % ${730 * DAY}`)}
+FROM generate_series(1, ${count}) AS g(i)`;
+  }
+
+  // ---- products ------------------------------------------------------------------------------
+
+  private nounIdx = (p: string) => `(${this.h(p, 22)} % ${PRODUCT_NOUNS.length})`;
+  productName = (p: string) =>
+    `((${arr(PRODUCT_ADJECTIVES)})[1 + ${this.h(p, 21)} % ${PRODUCT_ADJECTIVES.length}] || ' ' || (${arr(PRODUCT_NOUNS)})[1 + ${this.nounIdx(p)}] || (${arr(MODELS)})[1 + ${this.h(p, 20)} % ${MODELS.length}])`;
+  productSku = (p: string) => `('SKU-' || lpad((${p})::text, 7, '0'))`;
+  productCover = (p: string) => `('/uploads/seed-product-' || (${this.h(p, 28)} % ${PRODUCT_IMAGE_POOL}) || '.svg')`;
+  /** List price in cents: 19.99 … 298.99. */
+  productPriceCents = (p: string) => `((19 + ${this.h(p, 23)} % 280) * 100 + 99)`;
+  private onSale = (p: string) => `(${this.h(p, 24)} % 5 = 0)`;
+  /** What a buyer pays per unit, in cents: the sale price when there is one. */
+  productEffectiveCents = (p: string) =>
+    `(CASE WHEN ${this.onSale(p)} THEN ${this.productPriceCents(p)} * (90 - ${this.h(p, 25)} % 30) / 100 ELSE ${this.productPriceCents(p)} END)`;
+  private colorIdx = (p: string) => `(${this.h(p, 26)} % ${PRODUCT_COLORS.length})`;
+  productColour = (p: string) => `(${arr(PRODUCT_COLORS)})[1 + ${this.colorIdx(p)}]`;
+  private sizeIdx = (p: string) => `(${this.h(p, 27)} % ${PRODUCT_SIZES.length - 3})`;
+  productSize = (p: string) => `(${arr(PRODUCT_SIZES)})[1 + ${this.sizeIdx(p)}]`;
+
+  /** Rows of `seed_review_agg(p, rating_sum, review_count, stars)` and `seed_sold(p, sold)` are joined in. */
+  products(count: number): string {
+    const p = 'g.i';
+    const cat = `(${arr(PRODUCT_CATEGORIES)})[(${intArr(PRODUCT_NOUNS.map((_, i) => categoryOfNoun(i) + 1))})[1 + ${this.nounIdx(p)}]]`;
+    const c = this.colorIdx(p);
+    const s = this.sizeIdx(p);
+    const n = PRODUCT_COLORS.length;
+    const img = (k: number) => `'/uploads/seed-product-' || ((${this.h(p, 28)} + ${k}) % ${PRODUCT_IMAGE_POOL}) || '.svg'`;
+    return `INSERT INTO products (id, name, slug, code, sku, description, images, price, price_sale, taxes, price_includes_tax,
+  quantity, sold, category, gender, colors, sizes, tags, new_label, sale_label, rating_sum, review_count, ratings_by_star,
+  published, created_at, updated_at)
+SELECT ${this.uid(KIND.product, p)}, ${this.productName(p)},
+  lower(replace(${this.productName(p)}, ' ', '-')) || '-' || ${p},
+  'P' || lpad(${p}::text, 7, '0'), ${this.productSku(p)},
+  'The ' || ${this.productName(p)} || ' is made to last: ' || ${this.pick(['breathable materials', 'recycled fibres', 'hand-finished seams', 'a cushioned sole', 'water-repellent fabric', 'premium leather'], p, 29)} || ', ' || ${this.pick(['a relaxed fit', 'a true-to-size fit', 'a slim silhouette', 'an adjustable strap'], p, 30)} || ' and a one-year warranty.',
+  ARRAY[${img(0)}, ${img(1)}, ${img(2)}, ${img(3)}],
+  ${this.productPriceCents(p)} / 100.0,
+  CASE WHEN ${this.onSale(p)} THEN ${this.productEffectiveCents(p)} / 100.0 END,
+  0, true,
+  CASE WHEN ${this.h(p, 31)} % 12 = 0 THEN 0 WHEN ${this.h(p, 31)} % 12 = 1 THEN 1 + ${this.h(p, 32)} % 10 ELSE 11 + ${this.h(p, 32)} % 240 END,
+  coalesce(sd.sold, 0), ${cat},
+  CASE WHEN ${this.h(p, 33)} % 4 = 0 THEN ${arr(PRODUCT_GENDERS.slice(0, 2))} ELSE ARRAY[(${arr(PRODUCT_GENDERS)})[1 + ${this.h(p, 33)} % 3]] END,
+  ARRAY[(${arr(PRODUCT_COLORS)})[1 + ${c}], (${arr(PRODUCT_COLORS)})[1 + (${c} + 2) % ${n}], (${arr(PRODUCT_COLORS)})[1 + (${c} + 5) % ${n}]],
+  ARRAY[(${arr(PRODUCT_SIZES)})[1 + ${s}], (${arr(PRODUCT_SIZES)})[2 + ${s}], (${arr(PRODUCT_SIZES)})[3 + ${s}], (${arr(PRODUCT_SIZES)})[4 + ${s}]],
+  ARRAY[${this.pick(PRODUCT_TAGS, p, 34)}],
+  ${this.h(p, 35)} % 7 = 0, ${this.onSale(p)},
+  coalesce(ra.rating_sum, 0), coalesce(ra.review_count, 0), coalesce(ra.stars, '{0,0,0,0,0}'::int[]),
+  ${this.h(p, 36)} % 20 <> 0,
+  ${this.ago(`${this.h(p, 37)} % ${365 * DAY}`)}, ${this.ago(`${this.h(p, 37)} % ${365 * DAY}`)}
+FROM generate_series(1, ${count}) AS g(i)
+LEFT JOIN seed_review_agg ra ON ra.p = g.i
+LEFT JOIN seed_sold sd ON sd.p = g.i`;
+  }
+
+  // ---- reviews -------------------------------------------------------------------------------
+
+  private reviewRows(count: number, products: number, users: number): string {
+    const r = 'g.i';
+    return `SELECT ${r} AS r, 1 + ${this.h(r, 41)} % ${products} AS p, 1 + ${this.h(r, 42)} % ${users} AS u,
+  (${intArr(RATINGS)})[1 + ${this.h(r, 43)} % ${RATINGS.length}] AS rating
+FROM generate_series(1, ${count}) AS g(i) OFFSET 0`;
+  }
+
+  reviewAgg(count: number, products: number, users: number): string {
+    return `CREATE UNLOGGED TABLE seed_review_agg AS
+SELECT p, sum(rating)::int AS rating_sum, count(*)::int AS review_count,
+  ARRAY[count(*) FILTER (WHERE rating = 1), count(*) FILTER (WHERE rating = 2), count(*) FILTER (WHERE rating = 3),
+        count(*) FILTER (WHERE rating = 4), count(*) FILTER (WHERE rating = 5)]::int[] AS stars
+FROM (${this.reviewRows(count, products, users)}) s GROUP BY p`;
+  }
+
+  reviews(count: number, products: number, users: number): string {
+    return `INSERT INTO product_reviews (id, product_id, user_id, rating, comment, helpful, created_at)
+SELECT ${this.uid(KIND.review, 's.r')}, ${this.uid(KIND.product, 's.p')}, ${this.uid(KIND.user, 's.u')}, s.rating,
+  ${this.pick(REVIEW_COMMENTS, 's.r', 44)}, ${this.h('s.r', 45)} % 40,
+  ${this.ago(`${this.h('s.r', 46)} % ${300 * DAY}`)}
+FROM (${this.reviewRows(count, products, users)}) s`;
+  }
+
+  // ---- orders --------------------------------------------------------------------------------
+
+  /** Lines per order: 1 to 3. */
+  private lines = (o: string) => `(1 + ${this.h(o, 54)} % 3)`;
+  private lineProduct = (o: string, j: string, products: number) => `(1 + ${this.h(`(${o}) * 4 + (${j})`, 55)} % ${products})`;
+  private lineQty = (o: string, j: string) => `(1 + (${this.h(`(${o}) * 4 + (${j})`, 56)} % 5 = 0)::int)`;
+
+  /** Order lines, one row per (order o, line j, product p, quantity q). */
+  private itemRows(orders: number, products: number): string {
+    return `SELECT g.i AS o, j.j, ${this.lineProduct('g.i', 'j.j', products)} AS p, ${this.lineQty('g.i', 'j.j')} AS q
+FROM generate_series(1, ${orders}) AS g(i) CROSS JOIN generate_series(0, 2) AS j(j)
+WHERE j.j < ${this.lines('g.i')} OFFSET 0`;
+  }
+
+  soldAgg(orders: number, products: number): string {
+    return `CREATE UNLOGGED TABLE seed_sold AS
+SELECT p, sum(q)::int AS sold FROM (${this.itemRows(orders, products)}) s GROUP BY p`;
+  }
+
+  items(orders: number, products: number): string {
+    return `INSERT INTO order_items (id, order_id, product_id, name, sku, cover, price, quantity, colour, size)
+SELECT ${this.uid(KIND.item, 's.o * 4 + s.j')}, ${this.uid(KIND.order, 's.o')}, ${this.uid(KIND.product, 's.p')},
+  ${this.productName('s.p')}, ${this.productSku('s.p')}, ${this.productCover('s.p')},
+  ${this.productEffectiveCents('s.p')} / 100.0, s.q, ${this.productColour('s.p')}, ${this.productSize('s.p')}
+FROM (${this.itemRows(orders, products)}) s`;
+  }
+
+  /**
+   * Orders, with subtotal and item count computed from the same expressions as their lines.
+   * Dates run from `spanDays` ago to now in order-number order, a few a minute at large scale.
+   */
+  orders(count: number, products: number, users: number, spanDays: number): string {
+    const o = 'g.i';
+    let sub = '0';
+    let qty = '0';
+    for (let j = 0; j < 3; j++) {
+      const p = this.lineProduct(o, String(j), products);
+      const q = this.lineQty(o, String(j));
+      sub += ` + CASE WHEN ${j} < ${this.lines(o)} THEN ${this.productEffectiveCents(p)} * ${q} ELSE 0 END`;
+      qty += ` + CASE WHEN ${j} < ${this.lines(o)} THEN ${q} ELSE 0 END`;
+    }
+    const step = (spanDays * DAY) / count;
+    const inner = `SELECT ${o} AS o, 1 + ${this.h(o, 51)} % ${users} AS u, (${sub})::int8 AS sub, (${qty})::int AS qty,
+  ${this.h(o, 52)} % 10 AS dsel, ${this.h(o, 53)} % 3 = 0 AS express,
+  ${this.ago(`(${count} - ${o})::float8 * ${step.toFixed(6)} + ${this.h(o, 57)} % ${Math.max(1, Math.min(3600, Math.floor(step)))}`)} AS at
+FROM generate_series(1, ${count}) AS g(i) OFFSET 0`;
+    const mid = `SELECT a.*, CASE a.dsel WHEN 0 THEN a.sub * 10 / 100 WHEN 1 THEN a.sub * 20 / 100 ELSE 0 END AS disc,
+  CASE WHEN a.express THEN 1000 ELSE 0 END AS ship FROM (${inner}) a OFFSET 0`;
+    return `INSERT INTO orders (id, user_id, customer_name, customer_email, status, subtotal, discount, shipping, taxes, total,
+  items_count, billing, delivery, payment, discount_code, created_at, updated_at)
+SELECT ${this.uid(KIND.order, 'b.o')}, ${this.uid(KIND.user, 'b.u')}, ${this.userName('b.u')}, ${this.userEmail('b.u')},
+  CASE WHEN b.at > ${this.ago(String(3 * DAY))} AND ${this.h('b.o', 58)} % 2 = 0 THEN 'pending' ELSE ${this.pick(ORDER_STATUS_WEIGHTS, 'b.o', 59)} END,
+  b.sub / 100.0, b.disc / 100.0, b.ship / 100.0, 0, (b.sub - b.disc + b.ship) / 100.0, b.qty,
+  jsonb_build_object('name', ${this.userName('b.u')}, 'phone', ${this.userPhone('b.u')}, 'address', ${this.userAddress('b.u')},
+    'email', ${this.userEmail('b.u')}, 'addressType', CASE WHEN ${this.h('b.u', 60)} % 3 = 0 THEN 'office' ELSE 'home' END),
+  CASE WHEN b.express THEN 'express' ELSE 'standard' END, ${this.pick(['card', 'card', 'paypal', 'cash'], 'b.o', 61)},
+  CASE b.dsel WHEN 0 THEN 'WELCOME10' WHEN 1 THEN 'SPRING20' END,
+  b.at, b.at
+FROM (${mid}) b`;
+  }
+
+  // ---- calendar ------------------------------------------------------------------------------
+
+  /** Events spread over ±spanDays around now, on working hours, some all-day. */
+  events(count: number, users: number, spanDays: number): string {
+    const e = 'g.i';
+    const startHour = `(date_trunc('day', ${lit(this.o.now)}::timestamptz) + ((${this.h(e, 71)} % ${2 * spanDays + 1}) - ${spanDays}) * interval '1 day' + (8 + ${this.h(e, 72)} % 10) * interval '1 hour')`;
+    const allDay = `(${this.h(e, 73)} % 6 = 0)`;
+    return `INSERT INTO calendar_events (id, title, description, color, all_day, start_at, end_at, owner_id, created_at, updated_at)
+SELECT ${this.uid(KIND.event, e)}, ${this.pick(EVENT_TITLES, e, 74)},
+  ${this.pick(['Agenda shared in the channel.', 'Bring the latest figures.', 'Video link in the invitation.', 'Room 4B, second floor.', ''], e, 75)},
+  ${this.pick(CALENDAR_COLORS, e, 76)}, ${allDay},
+  CASE WHEN ${allDay} THEN date_trunc('day', ${startHour}) ELSE ${startHour} END,
+  CASE WHEN ${allDay} THEN date_trunc('day', ${startHour}) + (1 + ${this.h(e, 77)} % 2) * interval '1 day'
+       ELSE ${startHour} + (30 + 30 * (${this.h(e, 77)} % 4)) * interval '1 minute' END,
+  ${this.uid(KIND.user, `1 + ${this.h(e, 78)} % ${users}`)},
+  ${lit(this.o.now)}::timestamptz, ${lit(this.o.now)}::timestamptz
+FROM generate_series(1, ${count}) AS g(i)`;
+  }
+}
