@@ -47,7 +47,7 @@ export async function bootstrap(
     result.createdAdmin = true;
     const demo = config.demoData ?? true;
     if (demo) {
-      await seedDatabase(database, 'demo', log);
+      await seedDatabase(database, 'demo', log, { dataDir: config.dataDir });
       result.loadedDemo = true;
     }
     await db
