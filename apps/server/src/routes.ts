@@ -1,7 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { benchRoutes } from './modules/bench/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
+import { kanbanRoutes } from './modules/kanban/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { productRoutes } from './modules/products/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 /**
  * Route modules of the product's areas, registered after the core ones. Each area adds its
  * own line here (users, products, orders, calendar, kanban, …).
  */
-export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [];
+export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
+  productRoutes,
+  orderRoutes,
+  calendarRoutes,
+  kanbanRoutes,
+  userRoutes,
+  benchRoutes,
+];

@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CreateOrderBody } from '@bo/contract/orders';
+import type { ProductBody } from '@bo/contract/products';
+import { discountCodes, orderDailyStats } from '../../db/schema/commerce.js';
+import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let shopper: string;
+
+const product = (over: Partial<ProductBody>): ProductBody => ({
+  name: 'Runner',
+  code: 'C-1',
+  sku: `SKU-${Math.random().toString(36).slice(2, 10)}`,
+  description: '',
+  images: ['/uploads/r.png'],
+  price: 10,
+  priceSale: null,
+  taxes: 0,
+  priceIncludesTax: true,
+  quantity: 10,
+  category: 'shoes',
+  gender: ['men'],
+  colors: ['#000000', '#FFFFFF'],
+  sizes: ['9'],
+  tags: [],
+  newLabel: false,
+  saleLabel: false,
+  published: true,
+  ...over,
+});
+
+async function createProduct(over: Partial<ProductBody>) {
+  const res = await call(t.app, admin, {
+    method: 'POST',
+    url: '/api/products',
+    payload: product(over),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().product as { id: string; slug: string };
+}
+async function stockOf(slug: string) {
+  const res = await call(t.app, admin, {
+    method: 'GET',
+    url: `/api/products/product?name=${slug}`,
+  });
+  return res.json().product as { quantity: number; sold: number };
+}
+
+const billing = {
+  name: 'Jayvion Simon',
+  phone: '+1 555 0100',
+  address: '19034 Verna Unions, Apt. 164',
+};
+const orderBody = (
+  items: CreateOrderBody['items'],
+  over: Partial<CreateOrderBody> = {},
+): CreateOrderBody => ({
+  items,
+  billing,
+  delivery: 'standard',
+  payment: 'card',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await login(t.app)).accessToken;
+  shopper = (await registerUser(t.app, { email: 'buyer@test.local' })).accessToken;
+  await t.database.db.insert(discountCodes).values([
+    { code: 'TEN', percent: 10 },
+    { code: 'FIVEOFF', amount: '5.00' },
+    { code: 'OLD', percent: 50, active: false },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/orders', () => {
+  it('computes subtotal, discount, shipping and total in cents from catalogue prices, and takes the stock', async () => {
+    const a = await createProduct({ name: 'Cent A', price: 0.1, quantity: 5 });
+    const b = await createProduct({ name: 'Cent B', price: 20, priceSale: 19.99, quantity: 5 });
+    const res = await call(t.app, shopper, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        ...orderBody(
+          [
+            { productId: a.id, quantity: 3, colour: '#000000' },
+            { productId: b.id, quantity: 1, colour: '#FFFFFF', size: '9' },
+            // A price sent by the browser is not part of the contract and is ignored.
+            { productId: a.id, quantity: 1, colour: '#FFFFFF', price: 0 } as never,
+          ],
+          { delivery: 'express', discountCode: 'ten' },
+        ),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json();
+    // 4 × 0.10 + 19.99 = 20.39; 10% = 2.03 (floored); express 10.00
+    expect(order).toMatchObject({
+      subtotal: 20.39,
+      discount: 2.03,
+      shipping: 10,
+      total: 28.36,
+      itemsCount: 5,
+      status: 'pending',
+      discountCode: 'TEN',
+      customerName: 'Jayvion Simon',
+      customerEmail: 'buyer@test.local',
+    });
+    expect(order.items).toHaveLength(3);
+    expect(order.number).toBeGreaterThan(0);
+    expect(await stockOf(a.slug)).toMatchObject({ quantity: 1, sold: 4 });
+    expect(await stockOf(b.slug)).toMatchObject({ quantity: 4, sold: 1 });
+  });
+
+  it('caps a fixed discount at the subtotal', async () => {
+    const a = await createProduct({ name: 'Cheap', price: 3 });
+    const res = await call(t.app, shopper, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([{ productId: a.id, quantity: 1 }], { discountCode: 'FIVEOFF' }),
+    });
+    expect(res.json().order).toMatchObject({ subtotal: 3, discount: 3, total: 0 });
+  });
+
+  it('answers 409 naming the product when stock is short, and takes nothing', async () => {
+    const a = await createProduct({ name: 'Scarce Boot', quantity: 2 });
+    const b = await createProduct({ name: 'Plenty Boot', quantity: 50 });
+    const res = await call(t.app, shopper, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([
+        { productId: b.id, quantity: 1 },
+        { productId: a.id, quantity: 3 },
+      ]),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('Scarce Boot');
+    expect(res.json().details[0]).toMatchObject({
+      field: 'items.1.quantity',
+      code: 'insufficient_stock',
+      params: { product: 'Scarce Boot', available: 2 },
+    });
+    expect((await stockOf(b.slug)).quantity).toBe(50);
+  });
+
+  it('refuses an unknown or unpublished product, a bad colour, a bad code, and bad input', async () => {
+    const draft = await createProduct({ name: 'Draft Only', published: false });
+    const ok = await createProduct({ name: 'Ok Product' });
+    const cases: Array<[unknown, number, string]> = [
+      [
+        orderBody([{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }]),
+        400,
+        'items.0.productId',
+      ],
+      [orderBody([{ productId: draft.id, quantity: 1 }]), 400, 'items.0.productId'],
+      [orderBody([{ productId: ok.id, quantity: 1, colour: '#123456' }]), 400, 'items.0.colour'],
+      [
+        orderBody([{ productId: ok.id, quantity: 1 }], { discountCode: 'OLD' }),
+        400,
+        'discountCode',
+      ],
+      [orderBody([{ productId: ok.id, quantity: 0 }]), 400, 'items.0.quantity'],
+      [orderBody([]), 400, 'items'],
+      [{ ...orderBody([{ productId: ok.id, quantity: 1 }]), payment: 'bitcoin' }, 400, 'payment'],
+      [
+        { ...orderBody([{ productId: ok.id, quantity: 1 }]), billing: { name: '' } },
+        400,
+        'billing.name',
+      ],
+    ];
+    for (const [payload, status, field] of cases) {
+      const res = await call(t.app, shopper, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: payload as object,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    expect((await stockOf(ok.slug)).quantity).toBe(10);
+  });
+
+  it('checks a discount code ahead of the order', async () => {
+    expect(
+      (
+        await call(t.app, shopper, {
+          method: 'GET',
+          url: '/api/orders/discount-codes/check?code=ten',
+        })
+      ).json(),
+    ).toEqual({ discount: { code: 'TEN', percent: 10, amount: null } });
+    const bad = await call(t.app, shopper, {
+      method: 'GET',
+      url: '/api/orders/discount-codes/check?code=nope',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({
+      field: 'discountCode',
+      code: 'invalid_discount_code',
+    });
+  });
+
+  it('never oversells: 20 parallel orders for 5 in stock → 5 accepted, 15 answered 409, stock 0; cancelling one returns 1', async () => {
+    const p = await createProduct({ name: 'Last Five', quantity: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(t.app, shopper, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: orderBody([{ productId: p.id, quantity: 1 }]),
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    expect(await stockOf(p.slug)).toMatchObject({ quantity: 0, sold: 5 });
+
+    const accepted = results.find((r) => r.statusCode === 201)!.json().order;
+    // Two cancellations at once: only one may return the stock.
+    const [c1, c2] = await Promise.all([
+      call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/orders/${accepted.id}`,
+        payload: { status: 'cancelled' },
+      }),
+      call(t.app, admin, {
+        method: 'PATCH',
+        url: `/api/orders/${accepted.id}`,
+        payload: { status: 'cancelled' },
+      }),
+    ]);
+    expect([c1.statusCode, c2.statusCode]).toEqual([200, 200]);
+    expect(await stockOf(p.slug)).toMatchObject({ quantity: 1, sold: 4 });
+    // Refunding a cancelled order is refused and returns nothing more.
+    const refund = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${accepted.id}`,
+      payload: { status: 'refunded' },
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().details[0]).toMatchObject({ field: 'status', code: 'invalid_transition' });
+    expect((await stockOf(p.slug)).quantity).toBe(1);
+  });
+
+  it('needs orders:create and a token', async () => {
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/orders', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('order list, details and status', () => {
+  let ids: string[] = [];
+  beforeAll(async () => {
+    const p = await createProduct({ name: 'Listed', quantity: 100, price: 12.5 });
+    ids = [];
+    for (const name of ['Alice Listing', 'Bob Listing', 'Carol Listing']) {
+      const res = await call(t.app, shopper, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ productId: p.id, quantity: 2 }], { billing: { ...billing, name } }),
+      });
+      ids.push(res.json().order.id);
+    }
+  });
+
+  it('lists newest first with a total, pages, searches by customer and number, filters by status and day', async () => {
+    const all = (await call(t.app, admin, { method: 'GET', url: '/api/orders' })).json();
+    expect(all.total).toBe(all.orders.length);
+    expect(all.orders[0].customerName).toBe('Carol Listing');
+    const page2 = (
+      await call(t.app, admin, { method: 'GET', url: '/api/orders?limit=1&page=2' })
+    ).json();
+    expect(page2.orders).toHaveLength(1);
+    expect(page2.orders[0].id).toBe(all.orders[1].id);
+    const search = (await call(t.app, admin, { method: 'GET', url: '/api/orders?q=bob' })).json();
+    expect(search).toMatchObject({ total: 1, orders: [{ customerName: 'Bob Listing' }] });
+    const byNumber = (
+      await call(t.app, admin, { method: 'GET', url: `/api/orders?q=%23${all.orders[0].number}` })
+    ).json();
+    expect(byNumber.orders[0].id).toBe(all.orders[0].id);
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = (
+      await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/orders?from=${today}&to=${today}&status=pending`,
+      })
+    ).json();
+    expect(todays.total).toBe(todays.orders.length);
+    expect(todays.orders.every((o: { status: string }) => o.status === 'pending')).toBe(true);
+    const none = (
+      await call(t.app, admin, { method: 'GET', url: '/api/orders?from=2000-01-01&to=2000-01-02' })
+    ).json();
+    expect(none).toEqual({ orders: [], total: 0 });
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: '/api/orders?status=lost' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('shows one order with its lines; 404 unknown, 400 bad id', async () => {
+    const res = await call(t.app, shopper, { method: 'GET', url: `/api/orders/${ids[0]}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      customerName: 'Alice Listing',
+      subtotal: 25,
+      items: [{ name: 'Listed', quantity: 2, price: 12.5 }],
+    });
+    expect(
+      (
+        await call(t.app, admin, {
+          method: 'GET',
+          url: '/api/orders/00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(t.app, admin, { method: 'GET', url: '/api/orders/42' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('changes status with orders:write only, keeps the daily stats in step', async () => {
+    expect(
+      (
+        await call(t.app, shopper, {
+          method: 'PATCH',
+          url: `/api/orders/${ids[1]}`,
+          payload: { status: 'completed' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const done = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${ids[1]}`,
+      payload: { status: 'completed' },
+    });
+    expect(done.json().order.status).toBe('completed');
+    const refunded = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${ids[1]}`,
+      payload: { status: 'refunded' },
+    });
+    expect(refunded.json().order.status).toBe('refunded');
+    const back = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${ids[1]}`,
+      payload: { status: 'pending' },
+    });
+    expect(back.statusCode).toBe(409);
+    expect(
+      (
+        await call(t.app, admin, {
+          method: 'PATCH',
+          url: '/api/orders/00000000-0000-4000-8000-000000000000',
+          payload: { status: 'completed' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(t.app, admin, {
+          method: 'PATCH',
+          url: `/api/orders/${ids[1]}`,
+          payload: { status: 'lost' },
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const stats = await t.database.db
+      .select()
+      .from(orderDailyStats)
+      .where(eq(orderDailyStats.status, 'refunded'));
+    expect(stats.reduce((s, r) => s + r.orders, 0)).toBe(1);
+    const list = (
+      await call(t.app, admin, { method: 'GET', url: '/api/orders?status=refunded' })
+    ).json();
+    expect(list.total).toBe(1);
+    expect(list.orders[0].id).toBe(ids[1]);
+  });
+});

@@ -1,0 +1,413 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  DELIVERY_OPTIONS,
+  ORDER_STATUSES,
+  type CreateOrderBody,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  type orderListQuerySchema,
+  type createOrderBodySchema,
+} from '@bo/contract/orders';
+import type { z } from 'zod';
+import type { Executor, Tx } from '../../db/client.js';
+import {
+  discountCodes,
+  orderDailyStats,
+  orderItems,
+  orders,
+  products,
+} from '../../db/schema/commerce.js';
+import { HttpError, conflict, fieldError } from '../../lib/http-error.js';
+import { centsToDecimal, centsToNumber, toCents } from '../products/queries.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type ListQuery = z.output<typeof orderListQuerySchema>;
+type Body = z.output<typeof createOrderBodySchema>;
+
+const money = (v: string) => centsToNumber(toCents(v));
+const asStatus = (s: string): OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(s) ? (s as OrderStatus) : 'pending';
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    status: asStatus(row.status),
+    subtotal: money(row.subtotal),
+    discount: money(row.discount),
+    shipping: money(row.shipping),
+    taxes: money(row.taxes),
+    total: money(row.total),
+    itemsCount: row.itemsCount,
+    delivery: row.delivery,
+    payment: row.payment,
+    discountCode: row.discountCode,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+  return {
+    ...toOrderSummary(row),
+    billing: row.billing,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      sku: i.sku,
+      cover: i.cover,
+      price: money(i.price),
+      quantity: i.quantity,
+      colour: i.colour,
+      size: i.size,
+    })),
+  };
+}
+
+/** The UTC day an order counts on in order_daily_stats. */
+export const statsDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Adds (or with sign -1 removes) one order to the day's aggregate of a status. */
+export async function bumpDailyStats(
+  tx: Tx,
+  day: string,
+  status: string,
+  items: number,
+  totalCents: number,
+  sign: 1 | -1,
+) {
+  await tx
+    .insert(orderDailyStats)
+    .values({
+      day,
+      status,
+      orders: sign,
+      items: sign * items,
+      revenue: centsToDecimal(sign * totalCents),
+    })
+    .onConflictDoUpdate({
+      target: [orderDailyStats.day, orderDailyStats.status],
+      set: {
+        orders: sql`${orderDailyStats.orders} + ${sign}`,
+        items: sql`${orderDailyStats.items} + ${sign * items}`,
+        revenue: sql`${orderDailyStats.revenue} + ${centsToDecimal(sign * totalCents)}::numeric`,
+      },
+    });
+}
+
+export async function discountFor(db: Executor, code: string) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(sql`upper(${discountCodes.code})`, code.toUpperCase()),
+        eq(discountCodes.active, true),
+      ),
+    );
+  return row;
+}
+
+/** The discount in cents a code gives on a subtotal; never more than the subtotal. */
+export function discountCents(
+  code: { percent: number | null; amount: string | null },
+  subtotalCents: number,
+): number {
+  if (code.percent !== null)
+    return Math.min(subtotalCents, Math.floor((subtotalCents * code.percent) / 100));
+  if (code.amount !== null) return Math.min(subtotalCents, toCents(code.amount));
+  return 0;
+}
+
+export interface OrderCustomer {
+  userId: string;
+  email: string;
+}
+
+/**
+ * Creates the order: prices come from the catalogue (never the browser); stock is taken with a
+ * conditional UPDATE per product inside the transaction, so two buyers can never both take the
+ * last item — on PostgreSQL the row lock serialises them and the second sees the new quantity.
+ */
+export async function createOrder(
+  db: Executor,
+  body: Body,
+  customer: OrderCustomer,
+): Promise<Order> {
+  const ids = [...new Set(body.items.map((i) => i.productId))];
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(products).where(inArray(products.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    body.items.forEach((item, index) => {
+      const p = byId.get(item.productId);
+      if (!p || !p.published)
+        throw fieldError(
+          `items.${index}.productId`,
+          'product_not_found',
+          'This product is not for sale',
+          400,
+        );
+      if (item.colour && p.colors.length && !p.colors.includes(item.colour))
+        throw fieldError(
+          `items.${index}.colour`,
+          'invalid_value',
+          `"${p.name}" does not come in this colour`,
+        );
+      if (item.size && p.sizes.length && !p.sizes.includes(item.size))
+        throw fieldError(
+          `items.${index}.size`,
+          'invalid_value',
+          `"${p.name}" does not come in this size`,
+        );
+    });
+
+    const wanted = new Map<string, number>();
+    for (const item of body.items)
+      wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+    // A fixed order (by id) so two orders for the same products never wait on each other in a cycle.
+    for (const id of [...wanted.keys()].sort()) {
+      const n = wanted.get(id)!;
+      const taken = await tx
+        .update(products)
+        .set({
+          quantity: sql`${products.quantity} - ${n}`,
+          sold: sql`${products.sold} + ${n}`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(products.id, id), gte(products.quantity, n)))
+        .returning({ id: products.id });
+      if (!taken.length) {
+        const p = byId.get(id)!;
+        const [now] = await tx
+          .select({ quantity: products.quantity })
+          .from(products)
+          .where(eq(products.id, id));
+        const index = body.items.findIndex((i) => i.productId === id);
+        throw new HttpError(
+          409,
+          'OUT_OF_STOCK',
+          `Not enough "${p.name}" in stock (available: ${now?.quantity ?? 0})`,
+          [
+            {
+              field: `items.${index}.quantity`,
+              code: 'insufficient_stock',
+              message: `Not enough "${p.name}" in stock`,
+              params: {
+                productId: id,
+                product: p.name,
+                available: now?.quantity ?? 0,
+                requested: n,
+              },
+            },
+          ],
+        );
+      }
+    }
+
+    const unit = (id: string) => {
+      const p = byId.get(id)!;
+      return p.priceSale !== null ? toCents(p.priceSale) : toCents(p.price);
+    };
+    const subtotal = body.items.reduce((sum, i) => sum + unit(i.productId) * i.quantity, 0);
+    let discount = 0;
+    let code: string | null = null;
+    if (body.discountCode) {
+      const found = await discountFor(tx, body.discountCode);
+      if (!found)
+        throw fieldError(
+          'discountCode',
+          'invalid_discount_code',
+          'This discount code is not valid',
+        );
+      discount = discountCents(found, subtotal);
+      code = found.code;
+    }
+    const shipping = DELIVERY_OPTIONS.find((d) => d.value === body.delivery)?.priceCents ?? 0;
+    const total = subtotal - discount + shipping;
+    const itemsCount = body.items.reduce((sum, i) => sum + i.quantity, 0);
+    const billing: Record<string, string> = {
+      name: body.billing.name,
+      phone: body.billing.phone,
+      address: body.billing.address,
+      addressType: body.billing.addressType,
+      ...(body.billing.email ? { email: body.billing.email } : {}),
+    };
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: customer.userId,
+        customerName: body.billing.name,
+        customerEmail: body.billing.email ?? customer.email,
+        status: 'pending',
+        subtotal: centsToDecimal(subtotal),
+        discount: centsToDecimal(discount),
+        shipping: centsToDecimal(shipping),
+        taxes: '0',
+        total: centsToDecimal(total),
+        itemsCount,
+        billing,
+        delivery: body.delivery,
+        payment: body.payment,
+        discountCode: code,
+      })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        body.items.map((i) => {
+          const p = byId.get(i.productId)!;
+          return {
+            orderId: order!.id,
+            productId: p.id,
+            name: p.name,
+            sku: p.sku,
+            cover: p.images[0] ?? null,
+            price: centsToDecimal(unit(p.id)),
+            quantity: i.quantity,
+            colour: i.colour ?? null,
+            size: i.size ?? null,
+          };
+        }),
+      )
+      .returning();
+    await bumpDailyStats(tx, statsDay(order!.createdAt), 'pending', itemsCount, total, 1);
+    return toOrder(order!, items);
+  });
+}
+
+export async function getOrder(db: Executor, id: string): Promise<Order | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row) return undefined;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.name));
+  return toOrder(row, items);
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+function orderFilters(q: ListQuery): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (q.status) where.push(eq(orders.status, q.status));
+  if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
+  if (q.to) where.push(lt(orders.createdAt, nextDay(q.to)));
+  if (q.q) {
+    const digits = q.q.replace(/^#/, '');
+    if (/^\d{1,15}$/.test(digits)) where.push(eq(orders.number, Number(digits)));
+    else
+      where.push(
+        sql`lower(${orders.customerName} || ' ' || ${orders.customerEmail}) like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+/**
+ * The order list. Paging goes through the covering index first (ids only), so a deep page walks
+ * index entries rather than whole rows; the total comes from order_daily_stats unless a search
+ * is given, so no request counts a million rows.
+ */
+export async function listOrders(db: Executor, q: ListQuery) {
+  const where = orderFilters(q);
+  const dir = q.order === 'asc' ? asc : desc;
+  const sortColumn =
+    q.sort === 'total' ? orders.total : q.sort === 'number' ? orders.number : orders.createdAt;
+  const page = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(dir(sortColumn), dir(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as('page');
+  const rowsPromise = db
+    .select({ order: orders })
+    .from(page)
+    .innerJoin(orders, eq(orders.id, page.id))
+    .orderBy(dir(sortColumn), dir(orders.id));
+  const totalPromise = q.q
+    ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(where)
+        .then((r) => Number(r[0]?.n ?? 0))
+    : countFromStats(db, q);
+  const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
+  return { orders: rows.map((r) => toOrderSummary(r.order)), total };
+}
+
+async function countFromStats(db: Executor, q: ListQuery): Promise<number> {
+  const where: (SQL | undefined)[] = [];
+  if (q.status) where.push(eq(orderDailyStats.status, q.status));
+  if (q.from) where.push(gte(orderDailyStats.day, q.from));
+  if (q.to) where.push(sql`${orderDailyStats.day} <= ${q.to}`);
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${orderDailyStats.orders}), 0)::int` })
+    .from(orderDailyStats)
+    .where(where.length ? and(...where) : undefined);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Moves an order to a new status. The status is changed with a conditional UPDATE on the old one,
+ * so of two concurrent cancellations only one wins, and only that one returns the stock.
+ */
+export async function changeOrderStatus(
+  db: Executor,
+  id: string,
+  next: OrderStatus,
+  allowed: Record<OrderStatus, readonly OrderStatus[]>,
+  holding: readonly OrderStatus[],
+): Promise<Order | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!current) return undefined;
+    const from = asStatus(current.status);
+    if (from === next)
+      return toOrder(current, await tx.select().from(orderItems).where(eq(orderItems.orderId, id)));
+    if (!allowed[from].includes(next)) {
+      throw conflict(`An order that is ${from} cannot become ${next}`, [
+        {
+          field: 'status',
+          code: 'invalid_transition',
+          message: `Cannot go from ${from} to ${next}`,
+          params: { from, to: next },
+        },
+      ]);
+    }
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: next, updatedAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, from)))
+      .returning();
+    if (!updated) throw conflict('The order changed meanwhile, reload it');
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+    if (holding.includes(from) && !holding.includes(next)) {
+      for (const item of items) {
+        if (!item.productId) continue; // the product was deleted since: nothing to return to
+        await tx
+          .update(products)
+          .set({
+            quantity: sql`${products.quantity} + ${item.quantity}`,
+            sold: sql`greatest(${products.sold} - ${item.quantity}, 0)`,
+          })
+          .where(eq(products.id, item.productId));
+      }
+    }
+    const day = statsDay(current.createdAt);
+    const totalCents = toCents(current.total);
+    await bumpDailyStats(tx, day, from, current.itemsCount, totalCents, -1);
+    await bumpDailyStats(tx, day, next, current.itemsCount, totalCents, 1);
+    return toOrder(updated, items);
+  });
+}
+export type { CreateOrderBody };

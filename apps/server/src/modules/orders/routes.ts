@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@bo/contract/common';
+import {
+  ORDERS_API,
+  ORDER_TRANSITIONS,
+  STOCK_HOLDING_STATUSES,
+  createOrderBodySchema,
+  discountCheckAnswerSchema,
+  discountCheckQuerySchema,
+  orderAnswerSchema,
+  orderListQuerySchema,
+  orderStatusBodySchema,
+  ordersAnswerSchema,
+} from '@bo/contract/orders';
+import { audit } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { toCents } from '../products/queries.js';
+import { changeOrderStatus, createOrder, discountFor, getOrder, listOrders } from './queries.js';
+
+export async function orderRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.post(
+    ORDERS_API.list,
+    {
+      config: { permission: 'orders:create' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order: totals computed here, stock taken in the same transaction',
+        body: createOrderBodySchema,
+        response: { 201: orderAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const order = await createOrder(db, request.body, { userId: auth.userId, email: auth.email });
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'order.create',
+        targetId: order.id,
+        meta: { number: order.number },
+      });
+      reply.status(201);
+      return { order };
+    },
+  );
+
+  app.get(
+    ORDERS_API.discount,
+    {
+      config: { permission: 'orders:create' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Check a discount code before placing the order',
+        querystring: discountCheckQuerySchema,
+        response: { 200: discountCheckAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const found = await discountFor(db, request.query.code);
+      if (!found)
+        throw fieldError(
+          'discountCode',
+          'invalid_discount_code',
+          'This discount code is not valid',
+        );
+      return {
+        discount: {
+          code: found.code,
+          percent: found.percent,
+          amount: found.amount === null ? null : toCents(found.amount) / 100,
+        },
+      };
+    },
+  );
+
+  app.get(
+    ORDERS_API.list,
+    {
+      config: { permission: 'orders:read' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders, paged, filtered by status and days, searched by customer or number',
+        querystring: orderListQuerySchema,
+        response: { 200: ordersAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOrders(db, request.query),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      config: { permission: 'orders:read' },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its lines',
+        params: idParamsSchema,
+        response: { 200: orderAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const order = await getOrder(db, request.params.id);
+      if (!order) throw notFound('Order');
+      return { order };
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Change the status; cancelling or refunding returns the stock once',
+        params: idParamsSchema,
+        body: orderStatusBodySchema,
+        response: { 200: orderAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const order = await changeOrderStatus(
+        db,
+        request.params.id,
+        request.body.status,
+        ORDER_TRANSITIONS,
+        STOCK_HOLDING_STATUSES,
+      );
+      if (!order) throw notFound('Order');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'order.status',
+        targetId: order.id,
+        meta: { status: order.status },
+      });
+      return { order };
+    },
+  );
+}

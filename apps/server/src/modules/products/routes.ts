@@ -1,0 +1,373 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { bulkIdsSchema, idParamsSchema } from '@bo/contract/common';
+import {
+  PRODUCTS_API,
+  bulkDeleteAnswerSchema,
+  productAnswerSchema,
+  productBodySchema,
+  productListQuerySchema,
+  productPatchSchema,
+  productQuerySchema,
+  productSchema,
+  productsAnswerSchema,
+  reviewAnswerSchema,
+  reviewBodySchema,
+  reviewSchema,
+} from '@bo/contract/products';
+import { productReviews, products } from '../../db/schema/commerce.js';
+import { users } from '../../db/schema/core.js';
+import { audit } from '../../lib/audit.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import {
+  findProductByName,
+  latestReviews,
+  listProducts,
+  productValues,
+  productsCsv,
+  slugify,
+  toCents,
+  toProduct,
+  toReview,
+  uniqueProductSlug,
+} from './queries.js';
+
+const EXPORT_MAX_ROWS = 10_000;
+const canWrite = (request: FastifyRequest) =>
+  request.auth?.permissions.has('products:write') ?? false;
+
+/** A duplicate SKU or slug (unique indexes) becomes a 409 naming the field. */
+function uniqueViolation(err: unknown): never {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code === '23505' && constraint.includes('sku'))
+    throw fieldError('sku', 'sku_taken', 'This SKU is already used', 409);
+  if (code === '23505' && constraint.includes('slug'))
+    throw fieldError('slug', 'slug_taken', 'This slug is already used', 409);
+  throw err;
+}
+
+export async function productRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.get(
+    PRODUCTS_API.list,
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: 'The shop and the product list: paged, filtered and sorted in SQL',
+        querystring: productListQuerySchema,
+        response: { 200: productsAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listProducts(db, request.query, canWrite(request)),
+  );
+
+  app.get(
+    PRODUCTS_API.exportCsv,
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: `The current filter as CSV (at most ${EXPORT_MAX_ROWS} rows)`,
+        querystring: productListQuerySchema.extend({
+          limit: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
+        }),
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { products: list } = await listProducts(
+        db,
+        { ...request.query, page: 1 },
+        canWrite(request),
+      );
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="products.csv"');
+      return productsCsv(list);
+    },
+  );
+
+  app.get(
+    PRODUCTS_API.product,
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: 'One product by slug or exact name, with its latest reviews',
+        querystring: productQuerySchema,
+        response: { 200: productAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await findProductByName(db, request.query.name);
+      if (!row || (!row.published && !canWrite(request))) throw notFound('Product');
+      return { product: { ...toProduct(row), reviews: await latestReviews(db, row.id) } };
+    },
+  );
+
+  app.post(
+    PRODUCTS_API.list,
+    {
+      config: { permission: 'products:write' },
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product',
+        body: productBodySchema,
+        response: {
+          201: z.object({ product: productSchema }),
+          ...errorResponses(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = request.body;
+      const row = await db
+        .transaction(async (tx) => {
+          const slug = await uniqueProductSlug(tx, body.slug ?? slugify(body.name));
+          const [created] = await tx
+            .insert(products)
+            .values({ ...productValues(body), slug } as typeof products.$inferInsert)
+            .returning();
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'product.create',
+            targetId: created!.id,
+          });
+          return created!;
+        })
+        .catch(uniqueViolation);
+      reply.status(201);
+      return { product: toProduct(row) };
+    },
+  );
+
+  app.patch(
+    '/api/products/:id',
+    {
+      config: { permission: 'products:write' },
+      schema: {
+        tags: ['products'],
+        summary: 'Change a product (only the fields sent)',
+        params: idParamsSchema,
+        body: productPatchSchema,
+        response: {
+          200: z.object({ product: productSchema }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const body = request.body;
+      const row = await db
+        .transaction(async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(products)
+            .where(eq(products.id, id))
+            .for('update');
+          if (!current) throw notFound('Product');
+          const price =
+            body.price !== undefined ? Math.round(body.price * 100) : toCents(current.price);
+          const sale =
+            body.priceSale !== undefined
+              ? body.priceSale === null
+                ? null
+                : Math.round(body.priceSale * 100)
+              : current.priceSale === null
+                ? null
+                : toCents(current.priceSale);
+          if (sale !== null && sale >= price) {
+            throw fieldError(
+              'priceSale',
+              'sale_not_below_price',
+              'The sale price must be below the price',
+            );
+          }
+          const values = productValues(body);
+          if (body.slug !== undefined && body.slug !== current.slug) {
+            const free = await uniqueProductSlug(tx, body.slug, id);
+            if (free !== body.slug)
+              throw fieldError('slug', 'slug_taken', 'This slug is already used', 409);
+            values.slug = body.slug;
+          }
+          const [updated] = await tx
+            .update(products)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(products.id, id))
+            .returning();
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'product.update',
+            targetId: id,
+            meta: { fields: Object.keys(body) },
+          });
+          return updated!;
+        })
+        .catch(uniqueViolation);
+      return { product: toProduct(row) };
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: { permission: 'products:write' },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product (past orders keep their lines)',
+        params: idParamsSchema,
+        response: { 200: bulkDeleteAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(products)
+          .where(eq(products.id, request.params.id))
+          .returning({ id: products.id });
+        if (!rows.length) throw notFound('Product');
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'product.delete',
+          targetId: request.params.id,
+        });
+        return rows.length;
+      });
+      return { deleted };
+    },
+  );
+
+  app.post(
+    PRODUCTS_API.bulkDelete,
+    {
+      config: { permission: 'products:write' },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete several products in one transaction',
+        body: bulkIdsSchema,
+        response: { 200: bulkDeleteAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(products)
+          .where(inArray(products.id, request.body.ids))
+          .returning({ id: products.id });
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'product.bulk_delete',
+          meta: { ids: rows.map((r) => r.id) },
+        });
+        return rows.length;
+      });
+      return { deleted };
+    },
+  );
+
+  app.post(
+    '/api/products/:id/reviews',
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: "Write a review; the product's rating is recomputed in the same transaction",
+        params: idParamsSchema,
+        body: reviewBodySchema,
+        response: { 201: reviewAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { rating, comment } = request.body;
+      const result = await db.transaction(async (tx) => {
+        // Row lock so two reviews at once both count.
+        const [current] = await tx
+          .select()
+          .from(products)
+          .where(eq(products.id, request.params.id))
+          .for('update');
+        if (!current || (!current.published && !canWrite(request))) throw notFound('Product');
+        const [review] = await tx
+          .insert(productReviews)
+          .values({ productId: current.id, userId: auth.userId, rating, comment })
+          .returning();
+        const stars =
+          current.ratingsByStar.length === 5 ? [...current.ratingsByStar] : [0, 0, 0, 0, 0];
+        stars[rating - 1] = (stars[rating - 1] ?? 0) + 1;
+        const [updated] = await tx
+          .update(products)
+          .set({
+            ratingSum: sql`${products.ratingSum} + ${rating}`,
+            reviewCount: sql`${products.reviewCount} + 1`,
+            ratingsByStar: stars,
+          })
+          .where(eq(products.id, current.id))
+          .returning();
+        const [author] = await tx
+          .select({ name: users.displayName, avatarUrl: users.avatarUrl })
+          .from(users)
+          .where(eq(users.id, auth.userId));
+        return {
+          review: toReview(review!, author?.name ?? null, author?.avatarUrl ?? null),
+          product: toProduct(updated!),
+        };
+      });
+      reply.status(201);
+      return result;
+    },
+  );
+
+  app.post(
+    '/api/products/:id/reviews/:reviewId/helpful',
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: 'Mark a review as helpful',
+        params: idParamsSchema.extend({ reviewId: z.string().uuid() }),
+        response: {
+          200: z.object({ review: reviewSchema }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .update(productReviews)
+        .set({ helpful: sql`${productReviews.helpful} + 1` })
+        .where(
+          and(
+            eq(productReviews.id, request.params.reviewId),
+            eq(productReviews.productId, request.params.id),
+          ),
+        )
+        .returning();
+      if (!row) throw notFound('Review');
+      const [author] = row.userId
+        ? await db
+            .select({ name: users.displayName, avatarUrl: users.avatarUrl })
+            .from(users)
+            .where(eq(users.id, row.userId))
+        : [];
+      return { review: toReview(row, author?.name ?? null, author?.avatarUrl ?? null) };
+    },
+  );
+}
