@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
 import { servicesPlugin } from './plugins/services.js';
 import { routeModules } from './routes.js';
 
@@ -100,6 +101,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(servicesPlugin, { config, database });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
   const uploads = path.join(config.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });
   app.decorate('storage', new FileStorage(uploads));

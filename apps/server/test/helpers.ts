@@ -18,11 +18,13 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The PostgreSQL database of this app (absent on PGlite). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** A fresh database per test file: PostgreSQL gets a new database created from scratch. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -38,6 +40,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 5 });
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -71,7 +74,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 /** Builds the real app on a fresh, migrated database with the first administrator. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const { database, drop } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase();
   await database.migrate();
   await bootstrap(config, database, () => {});
   const app = await buildApp({ config, database, logger: false });
@@ -80,6 +83,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     database,
     config,
+    databaseUrl: url,
     async close() {
       await app.close();
       await database.close();
@@ -123,4 +127,24 @@ export async function registerUser(
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; user: { id: string } };
+}
+
+/**
+ * A second server instance on the same database, as behind a load balancer: on PostgreSQL it
+ * opens its own pool (and LISTEN connection); on PGlite, which lives in one process, it shares
+ * the first app's store. Close it before the first app.
+ */
+export async function createPeerApp(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = first.databaseUrl
+    ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 3 })
+    : first.database;
+  const app = await buildApp({ config: first.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== first.database) await database.close();
+    },
+  };
 }

@@ -22,6 +22,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Verifies a token exactly as the request hook does (the realtime socket's sign-in). */
+    authenticateToken(request: FastifyRequest, token: string): Promise<AuthContext>;
+  }
 }
 
 const LAST_SEEN_EVERY_MS = 60_000;
@@ -83,6 +87,7 @@ export const authPlugin = fp(
     }
 
     app.decorateRequest('auth', null);
+    app.decorate('authenticateToken', authenticate);
 
     app.addHook('onRequest', async (request) => {
       // Only API routes that exist: unknown paths fall to the JSON 404, the SPA is public.

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CALENDAR_API,
+  CALENDAR_EVENTS,
+  calendarDeleteAnswerSchema,
+  calendarDeleteBodySchema,
+  calendarEventAnswerSchema,
+  calendarEventInputSchema,
+  calendarEventsAnswerSchema,
+  calendarEventsQuerySchema,
+  calendarUpdateBodySchema,
+} from '@bo/contract/calendar';
+import { audit } from '../../lib/audit.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { createEvent, deleteEvent, listEvents, updateEvent } from './queries.js';
+
+/** The spec's calendar calls, kept exactly: list, new, update, delete. */
+export async function calendarRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, events } = app.services;
+
+  // Published after the transaction commits, so a listener that refetches sees the change.
+  const publish = (type: string, eventId: string, actorId: string) =>
+    events.publish({ type, audience: 'all', payload: { eventId, actorId } });
+
+  app.get(
+    CALENDAR_API.events,
+    {
+      config: { permission: 'calendar:read' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Events overlapping start..end (both optional), by start',
+        querystring: calendarEventsQuerySchema,
+        response: { 200: calendarEventsAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const list = await listEvents(db, request.query);
+      return { events: list, total: list.length };
+    },
+  );
+
+  app.post(
+    CALENDAR_API.create,
+    {
+      config: { permission: 'calendar:write' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Create an event',
+        body: calendarEventInputSchema,
+        response: { 201: calendarEventAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const event = await db.transaction(async (tx) => {
+        const created = await createEvent(tx, auth.userId, request.body);
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'calendar.event.create',
+          targetId: created.id,
+        });
+        return created;
+      });
+      await publish(CALENDAR_EVENTS.created, event.id, auth.userId);
+      reply.status(201);
+      return { event };
+    },
+  );
+
+  app.post(
+    CALENDAR_API.update,
+    {
+      config: { permission: 'calendar:write' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Change an event (any subset of its fields; a drag sends start and end)',
+        body: calendarUpdateBodySchema,
+        response: { 200: calendarEventAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { eventId, event: patch } = request.body;
+      const event = await db.transaction(async (tx) => {
+        const updated = await updateEvent(tx, eventId, patch);
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'calendar.event.update',
+          targetId: eventId,
+        });
+        return updated;
+      });
+      await publish(CALENDAR_EVENTS.updated, eventId, auth.userId);
+      return { event };
+    },
+  );
+
+  app.post(
+    CALENDAR_API.remove,
+    {
+      config: { permission: 'calendar:write' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Delete an event',
+        body: calendarDeleteBodySchema,
+        response: { 200: calendarDeleteAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { eventId } = request.body;
+      await db.transaction(async (tx) => {
+        await deleteEvent(tx, eventId);
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'calendar.event.delete',
+          targetId: eventId,
+        });
+      });
+      await publish(CALENDAR_EVENTS.deleted, eventId, auth.userId);
+      return { eventId };
+    },
+  );
+}

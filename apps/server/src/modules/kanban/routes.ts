@@ -1,0 +1,395 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  KANBAN_API,
+  KANBAN_EVENTS,
+  kanbanAssignableAnswerSchema,
+  kanbanAssignableQuerySchema,
+  kanbanBoardAnswerSchema,
+  kanbanCardAnswerSchema,
+  kanbanCardCommentBodySchema,
+  kanbanCardDeleteAnswerSchema,
+  kanbanCardFileBodySchema,
+  kanbanCardIdBodySchema,
+  kanbanCardLikeBodySchema,
+  kanbanCardMoveBodySchema,
+  kanbanCardNewBodySchema,
+  kanbanCardUpdateBodySchema,
+  kanbanColumnAnswerSchema,
+  kanbanColumnDeleteAnswerSchema,
+  kanbanColumnIdBodySchema,
+  kanbanColumnInputSchema,
+  kanbanColumnMoveBodySchema,
+  kanbanColumnOrderAnswerSchema,
+  kanbanColumnUpdateBodySchema,
+  kanbanCommentAnswerSchema,
+  type KanbanCardMovedPayload,
+  type KanbanColumnMovedPayload,
+} from '@bo/contract/kanban';
+import { forbidden } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import {
+  addComment,
+  assignableUsers,
+  attachFile,
+  clearColumn,
+  createCard,
+  createColumn,
+  deleteCard,
+  deleteColumn,
+  detachFile,
+  getCard,
+  loadBoard,
+  moveCard,
+  moveColumn,
+  renameColumn,
+  setLike,
+  updateCard,
+} from './queries.js';
+
+const read = { permission: 'kanban:read' } as const;
+const write = { permission: 'kanban:write' } as const;
+const tags = ['kanban'];
+
+/**
+ * The spec's board calls plus the writes it leaves out, in the same verb style. Every write runs
+ * in one transaction and is published to the realtime channel after it commits.
+ */
+export async function kanbanRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, events } = app.services;
+  const fileUrl = (key: string) => app.storage.url(key);
+
+  const changed = (actorId: string, what: string, ids: Record<string, string>) =>
+    events.publish({
+      type: KANBAN_EVENTS.changed,
+      audience: 'all',
+      payload: { what, actorId, ...ids },
+    });
+
+  app.get(
+    KANBAN_API.board,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The board: cards, columns with ordered cardIds, columnOrder',
+        response: { 200: kanbanBoardAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ board: await loadBoard(db, requireAuth(request).userId, fileUrl) }),
+  );
+
+  app.get(
+    KANBAN_API.assignableUsers,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'People a card can be assigned to (active accounts)',
+        querystring: kanbanAssignableQuerySchema,
+        response: { 200: kanbanAssignableAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => assignableUsers(db, request.query.q, request.query.limit),
+  );
+
+  // ---- columns ----
+
+  app.post(
+    KANBAN_API.columnNew,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a column, appended to the order',
+        body: kanbanColumnInputSchema,
+        response: { 201: kanbanColumnAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const column = await db.transaction((tx) => createColumn(tx, request.body.name));
+      await changed(auth.userId, 'column.created', { columnId: column.id });
+      reply.status(201);
+      return { column };
+    },
+  );
+
+  app.post(
+    KANBAN_API.columnUpdate,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rename a column',
+        body: kanbanColumnUpdateBodySchema,
+        response: { 200: kanbanColumnAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { columnId, column: input } = request.body;
+      const column = await db.transaction((tx) => renameColumn(tx, columnId, input.name));
+      await changed(auth.userId, 'column.updated', { columnId });
+      return { column };
+    },
+  );
+
+  app.post(
+    KANBAN_API.columnDelete,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a column and its cards',
+        body: kanbanColumnIdBodySchema,
+        response: { 200: kanbanColumnDeleteAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { columnId } = request.body;
+      await db.transaction((tx) => deleteColumn(tx, columnId));
+      await changed(auth.userId, 'column.deleted', { columnId });
+      return { columnId };
+    },
+  );
+
+  app.post(
+    KANBAN_API.columnClear,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete every card of a column, keeping the column',
+        body: kanbanColumnIdBodySchema,
+        response: { 200: kanbanColumnAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { columnId } = request.body;
+      const column = await db.transaction((tx) => clearColumn(tx, columnId));
+      await changed(auth.userId, 'column.cleared', { columnId });
+      return { column };
+    },
+  );
+
+  app.post(
+    KANBAN_API.columnMove,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Move a column to a position of the order (clamped to the end)',
+        body: kanbanColumnMoveBodySchema,
+        response: { 200: kanbanColumnOrderAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { columnId, toIndex } = request.body;
+      const columnOrder = await db.transaction((tx) => moveColumn(tx, columnId, toIndex));
+      const payload: KanbanColumnMovedPayload & { actorId: string } = {
+        columnId,
+        toIndex: columnOrder.indexOf(columnId),
+        actorId: auth.userId,
+      };
+      await events.publish({ type: KANBAN_EVENTS.columnMoved, audience: 'all', payload });
+      return { columnOrder };
+    },
+  );
+
+  // ---- cards ----
+
+  app.post(
+    KANBAN_API.cardNew,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Add a card at the end of a column',
+        body: kanbanCardNewBodySchema,
+        response: { 201: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { columnId, card: input } = request.body;
+      const card = await db.transaction(async (tx) => {
+        const id = await createCard(tx, columnId, input, auth.userId);
+        return getCard(tx, auth.userId, fileUrl, id);
+      });
+      await changed(auth.userId, 'card.created', { cardId: card.id, columnId });
+      reply.status(201);
+      return { card };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardUpdate,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Change a card (any subset of its fields; assignees by user id)',
+        body: kanbanCardUpdateBodySchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { cardId, card: patch } = request.body;
+      const card = await db.transaction(async (tx) => {
+        await updateCard(tx, cardId, patch);
+        return getCard(tx, auth.userId, fileUrl, cardId);
+      });
+      await changed(auth.userId, 'card.updated', { cardId });
+      return { card };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardMove,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Move a card to a position of a column (clamped to the end)',
+        body: kanbanCardMoveBodySchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { cardId, toColumnId, toIndex } = request.body;
+      const { card, moved } = await db.transaction(async (tx) => {
+        const result = await moveCard(tx, cardId, toColumnId, toIndex);
+        return { moved: result, card: await getCard(tx, auth.userId, fileUrl, cardId) };
+      });
+      const payload: KanbanCardMovedPayload & { actorId: string } = {
+        cardId,
+        fromColumnId: moved.fromColumnId,
+        toColumnId,
+        toIndex: moved.toIndex,
+        actorId: auth.userId,
+      };
+      await events.publish({ type: KANBAN_EVENTS.cardMoved, audience: 'all', payload });
+      return { card };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardDelete,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a card',
+        body: kanbanCardIdBodySchema,
+        response: { 200: kanbanCardDeleteAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { cardId } = request.body;
+      const columnId = await db.transaction((tx) => deleteCard(tx, cardId));
+      await changed(auth.userId, 'card.deleted', { cardId, columnId });
+      return { cardId };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardComment,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Comment on a card',
+        body: kanbanCardCommentBodySchema,
+        response: { 201: kanbanCommentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { cardId, message } = request.body;
+      const comment = await db.transaction((tx) => addComment(tx, cardId, auth.userId, message));
+      await changed(auth.userId, 'card.commented', { cardId });
+      reply.status(201);
+      return { comment };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardAttach,
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Link a file uploaded through POST /api/files to a card',
+        body: kanbanCardFileBodySchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Attaching changes the board too: files:write on the route, kanban:write checked here.
+      if (!auth.permissions.has('kanban:write')) throw forbidden();
+      const { cardId, fileId } = request.body;
+      const card = await db.transaction(async (tx) => {
+        await attachFile(tx, cardId, fileId, auth.userId);
+        return getCard(tx, auth.userId, fileUrl, cardId);
+      });
+      await changed(auth.userId, 'card.updated', { cardId });
+      return { card };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardDetach,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Remove an attachment from a card (the file itself stays)',
+        body: kanbanCardFileBodySchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { cardId, fileId } = request.body;
+      const card = await db.transaction(async (tx) => {
+        await detachFile(tx, cardId, fileId);
+        return getCard(tx, auth.userId, fileUrl, cardId);
+      });
+      await changed(auth.userId, 'card.updated', { cardId });
+      return { card };
+    },
+  );
+
+  app.post(
+    KANBAN_API.cardLike,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Like or unlike a card (idempotent)',
+        body: kanbanCardLikeBodySchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { cardId, liked } = request.body;
+      const card = await db.transaction(async (tx) => {
+        await setLike(tx, cardId, auth.userId, liked);
+        return getCard(tx, auth.userId, fileUrl, cardId);
+      });
+      await changed(auth.userId, 'card.liked', { cardId });
+      return { card };
+    },
+  );
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { roles, users } from '../db/schema/core.js';
+import {
+  call,
+  createPeerApp,
+  createTestApp,
+  login,
+  registerUser,
+  type TestApp,
+} from '../../test/helpers.js';
+
+let t: TestApp;
+let peer: Awaited<ReturnType<typeof createPeerApp>>;
+let admin: string;
+let peerUrl: string;
+let firstUrl: string;
+
+async function listen(app: FastifyInstance) {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return `${address.replace('http', 'ws')}/api/realtime`;
+}
+
+type Message = {
+  type: string;
+  userId?: string;
+  event?: { type: string; payload: Record<string, unknown> };
+};
+
+/** Opens a socket and collects what it receives; `next(pred)` waits for a matching message. */
+function connect(url: string) {
+  const socket = new WebSocket(url);
+  const received: Message[] = [];
+  const waiters: Array<{ pred: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString()) as Message;
+    received.push(message);
+    for (const w of [...waiters]) {
+      if (w.pred(message)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(message);
+      }
+    }
+  });
+  const closed = new Promise<{ code: number }>((resolve) =>
+    socket.on('close', (code) => resolve({ code })),
+  );
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    received,
+    opened,
+    closed,
+    next(pred: (m: Message) => boolean, ms = 3000) {
+      const found = received.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise<Message>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching message in time')), ms);
+        waiters.push({ pred, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+  };
+}
+
+async function signedIn(url: string, token: string) {
+  const c = connect(url);
+  await c.opened;
+  c.socket.send(JSON.stringify({ type: 'auth', token }));
+  await c.next((m) => m.type === 'ready');
+  return c;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await login(t.app)).accessToken;
+  firstUrl = await listen(t.app);
+  peer = await createPeerApp(t);
+  peerUrl = await listen(peer.app);
+});
+afterAll(async () => {
+  await peer.close();
+  await t.close();
+});
+
+describe('realtime socket', () => {
+  it('a kanban move made through one instance reaches a socket on the other (LISTEN/NOTIFY)', async () => {
+    const socket = await signedIn(peerUrl, admin);
+    const column = (
+      await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/kanban/columns/new',
+        payload: { name: 'Live' },
+      })
+    ).json().column;
+    const card = (
+      await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/kanban/cards/new',
+        payload: { columnId: column.id, card: { name: 'moving' } },
+      })
+    ).json().card;
+    const started = Date.now();
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/kanban/cards/move',
+      payload: { cardId: card.id, toColumnId: column.id, toIndex: 0 },
+    });
+    const moved = await socket.next((m) => m.event?.type === 'kanban.card.moved');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(moved.event!.payload).toMatchObject({
+      cardId: card.id,
+      fromColumnId: column.id,
+      toColumnId: column.id,
+      toIndex: 0,
+    });
+    expect(
+      socket.received.some(
+        (m) => m.event?.type === 'kanban.board.changed' && m.event.payload.what === 'card.created',
+      ),
+    ).toBe(true);
+    socket.socket.close();
+  });
+
+  it('calendar changes reach sockets on the same instance, by ?token= too', async () => {
+    const c = connect(`${firstUrl}?token=${encodeURIComponent(admin)}`);
+    await c.next((m) => m.type === 'ready');
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/calendar/events/new',
+      payload: {
+        title: 'Live',
+        start: '2030-01-01T10:00:00.000Z',
+        end: '2030-01-01T11:00:00.000Z',
+      },
+    });
+    const message = await c.next((m) => m.event?.type === 'calendar.event.created');
+    expect(message.event!.payload).toMatchObject({ eventId: res.json().event.id });
+    c.socket.close();
+  });
+
+  it('refuses a bad token and a signed-out session with 4401, and delivers nothing before sign-in', async () => {
+    const bad = connect(firstUrl);
+    await bad.opened;
+    bad.socket.send(JSON.stringify({ type: 'auth', token: 'not-a-token' }));
+    expect((await bad.closed).code).toBe(4401);
+
+    const { accessToken } = await login(t.app);
+    await call(t.app, accessToken, { method: 'POST', url: '/api/account/logout', payload: {} });
+    const ended = connect(firstUrl);
+    await ended.opened;
+    ended.socket.send(JSON.stringify({ type: 'auth', token: accessToken }));
+    expect((await ended.closed).code).toBe(4401);
+
+    const silent = connect(firstUrl);
+    await silent.opened;
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/kanban/columns/new',
+      payload: { name: 'Quiet' },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(silent.received).toEqual([]);
+    silent.socket.close();
+  });
+
+  it('delivers an area’s events only to people who may read that area', async () => {
+    await t.database.db
+      .insert(roles)
+      .values({ name: 'no_kanban', permissions: ['account:self', 'calendar:read'] });
+    const { accessToken, user } = await registerUser(t.app, { email: 'nokanban@test.local' });
+    await t.database.db.update(users).set({ role: 'no_kanban' }).where(eq(users.id, user.id));
+    t.app.services.permissions.invalidate();
+    peer.app.services.permissions.invalidate();
+    const c = await signedIn(peerUrl, accessToken);
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/kanban/columns/new',
+      payload: { name: 'Hidden' },
+    });
+    await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/calendar/events/new',
+      payload: {
+        title: 'Visible',
+        start: '2030-01-02T10:00:00.000Z',
+        end: '2030-01-02T11:00:00.000Z',
+      },
+    });
+    await c.next((m) => m.event?.type === 'calendar.event.created');
+    expect(c.received.some((m) => m.event?.type.startsWith('kanban.'))).toBe(false);
+    c.socket.close();
+  });
+
+  it('answers ping with pong', async () => {
+    const c = await signedIn(firstUrl, admin);
+    c.socket.send(JSON.stringify({ type: 'ping' }));
+    await c.next((m) => m.type === 'pong');
+    c.socket.close();
+  });
+});

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { PERMISSIONS } from '@bo/contract/roles';
+import {
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CLOSE,
+  REALTIME_PATH,
+  realtimeClientMessageSchema,
+  type RealtimeServerMessage,
+} from '@bo/contract/realtime';
+import type { DomainEvent } from '../lib/events.js';
+import type { AuthContext } from './auth.js';
+
+/** How often a socket's session is checked again, so signing out ends its socket too. */
+const RECHECK_MS = 60_000;
+/** Ping interval; a socket that missed a whole interval is dropped. */
+const HEARTBEAT_MS = 30_000;
+
+interface Client {
+  socket: WebSocket;
+  token: string;
+  /** The upgrade request, kept for the session recheck's logging. */
+  request: FastifyRequest;
+  auth: AuthContext;
+  alive: boolean;
+}
+
+const knownPermissions = new Set<string>(PERMISSIONS);
+
+/**
+ * An event of area `x` (`x.thing.happened`) reaches only people who may read that area, when
+ * `x:read` is a permission; everything else only needs the audience to include them.
+ */
+export function mayReceive(auth: AuthContext, event: DomainEvent): boolean {
+  if (event.audience !== 'all' && !event.audience.includes(auth.userId)) return false;
+  const readPermission = `${event.type.split('.')[0]}:read`;
+  return !knownPermissions.has(readPermission) || auth.permissions.has(readPermission);
+}
+
+const send = (socket: WebSocket, message: RealtimeServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/**
+ * The one WebSocket per tab (ARCHITECTURE: Realtime). Sign-in is the first message
+ * `{ type: 'auth', token }` (or `?token=`), verified exactly as a request's bearer token, server
+ * session included. Events come from the EventBus (LISTEN/NOTIFY), so a change made through any
+ * instance reaches sockets on every instance.
+ */
+export async function realtimePlugin(app: FastifyInstance) {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+  const clients = new Set<Client>();
+
+  const stopListening = app.services.events.on((event) => {
+    const message: RealtimeServerMessage = {
+      type: 'event',
+      event: { type: event.type, payload: event.payload },
+    };
+    const data = JSON.stringify(message);
+    for (const client of clients) {
+      if (mayReceive(client.auth, event) && client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(data);
+      }
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const recheck = setInterval(() => {
+    for (const client of clients) {
+      app.authenticateToken(client.request, client.token).then(
+        (auth) => {
+          client.auth = auth;
+        },
+        () => client.socket.close(REALTIME_CLOSE.unauthorized, 'Session ended'),
+      );
+    }
+  }, RECHECK_MS);
+  recheck.unref();
+
+  app.addHook('onClose', async () => {
+    stopListening();
+    clearInterval(heartbeat);
+    clearInterval(recheck);
+    for (const client of clients)
+      client.socket.close(REALTIME_CLOSE.shuttingDown, 'Server shutting down');
+    clients.clear();
+  });
+
+  app.get(
+    REALTIME_PATH,
+    {
+      websocket: true,
+      // The socket signs in with its first message; the bearer hook has nothing to check here.
+      config: { public: true },
+      schema: { hide: true },
+    },
+    (socket, request) => {
+      let client: Client | undefined;
+      let closed = false;
+
+      const timer = setTimeout(() => {
+        if (!client) socket.close(REALTIME_CLOSE.authTimeout, 'Sign-in expected');
+      }, REALTIME_AUTH_TIMEOUT_MS);
+
+      const signIn = async (token: string) => {
+        try {
+          const auth = await app.authenticateToken(request, token);
+          if (closed) return;
+          clearTimeout(timer);
+          client = { socket, token, request, auth, alive: true };
+          clients.add(client);
+          send(socket, { type: 'ready', userId: auth.userId });
+        } catch {
+          socket.close(REALTIME_CLOSE.unauthorized, 'Invalid or expired session');
+        }
+      };
+
+      socket.on('pong', () => {
+        if (client) client.alive = true;
+      });
+      socket.on('message', (raw) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString());
+        } catch {
+          return;
+        }
+        const message = realtimeClientMessageSchema.safeParse(parsed);
+        if (!message.success) return;
+        if (message.data.type === 'ping') {
+          if (client) client.alive = true;
+          send(socket, { type: 'pong' });
+          return;
+        }
+        if (!client) void signIn(message.data.token);
+      });
+      socket.on('close', () => {
+        closed = true;
+        clearTimeout(timer);
+        if (client) clients.delete(client);
+      });
+
+      const queryToken = (request.query as { token?: unknown }).token;
+      if (typeof queryToken === 'string' && queryToken) void signIn(queryToken);
+    },
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+import { isoDateTime } from './common';
+
+export const CALENDAR_API = {
+  events: '/api/calendar/events',
+  create: '/api/calendar/events/new',
+  update: '/api/calendar/events/update',
+  remove: '/api/calendar/events/delete',
+} as const;
+
+/** The palette the event dialog offers; any #rrggbb is accepted by the server. */
+export const CALENDAR_COLORS = [
+  '#00A76F',
+  '#8E33FF',
+  '#00B8D9',
+  '#003768',
+  '#22C55E',
+  '#FFAB00',
+  '#FF5630',
+  '#7A0916',
+] as const;
+
+export const CALENDAR_TITLE_MAX = 200;
+export const CALENDAR_DESCRIPTION_MAX = 2000;
+/** A range query may not span more than this (a year view plus margins). */
+export const CALENDAR_RANGE_MAX_DAYS = 400;
+/** Hard cap of one answer, so a crowded calendar never loads a whole table. */
+export const CALENDAR_EVENTS_MAX = 2000;
+
+export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #00A76F');
+
+export const calendarOwnerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const calendarEventSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string(),
+  color: z.string(),
+  allDay: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  owner: calendarOwnerSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CalendarEvent = z.infer<typeof calendarEventSchema>;
+
+/** What a person writes; end ≥ start is checked by the server (and by the form schema below). */
+export const calendarEventInputSchema = z.object({
+  title: z.string().trim().min(1).max(CALENDAR_TITLE_MAX),
+  description: z.string().max(CALENDAR_DESCRIPTION_MAX).default(''),
+  color: hexColorSchema.default(CALENDAR_COLORS[0]),
+  allDay: z.boolean().default(false),
+  start: isoDateTime,
+  end: isoDateTime,
+});
+export type CalendarEventInput = z.input<typeof calendarEventInputSchema>;
+
+/** Update takes any subset: a drag sends only start and end. */
+export const calendarEventPatchSchema = z.object({
+  title: z.string().trim().min(1).max(CALENDAR_TITLE_MAX).optional(),
+  description: z.string().max(CALENDAR_DESCRIPTION_MAX).optional(),
+  color: hexColorSchema.optional(),
+  allDay: z.boolean().optional(),
+  start: isoDateTime.optional(),
+  end: isoDateTime.optional(),
+});
+export type CalendarEventPatch = z.infer<typeof calendarEventPatchSchema>;
+
+export const calendarEventsQuerySchema = z.object({
+  start: isoDateTime.optional(),
+  end: isoDateTime.optional(),
+});
+export type CalendarEventsQuery = z.infer<typeof calendarEventsQuerySchema>;
+
+export const calendarEventsAnswerSchema = z.object({
+  events: z.array(calendarEventSchema),
+  total: z.number().int(),
+});
+export const calendarEventAnswerSchema = z.object({ event: calendarEventSchema });
+
+export const calendarUpdateBodySchema = z.object({
+  eventId: z.string().uuid(),
+  event: calendarEventPatchSchema,
+});
+export const calendarDeleteBodySchema = z.object({ eventId: z.string().uuid() });
+export const calendarDeleteAnswerSchema = z.object({ eventId: z.string().uuid() });
+
+/** Stable codes of the calendar's field errors (the web translates them). */
+export const CALENDAR_ERRORS = {
+  endBeforeStart: 'end_before_start',
+  rangeTooLong: 'range_too_long',
+} as const;
+
+/** The event dialog's schema: the same fields, with the end-after-start rule on `end`. */
+export const calendarEventFormSchema = z
+  .object({
+    title: z.string().trim().min(1).max(CALENDAR_TITLE_MAX),
+    description: z.string().max(CALENDAR_DESCRIPTION_MAX),
+    color: hexColorSchema,
+    allDay: z.boolean(),
+    start: z.string().min(1),
+    end: z.string().min(1),
+  })
+  .refine((v) => !v.start || !v.end || new Date(v.end).getTime() >= new Date(v.start).getTime(), {
+    path: ['end'],
+    message: CALENDAR_ERRORS.endBeforeStart,
+  });
+export type CalendarEventForm = z.infer<typeof calendarEventFormSchema>;
+
+/** Realtime event types of the calendar (payload `{ eventId }`). */
+export const CALENDAR_EVENTS = {
+  created: 'calendar.event.created',
+  updated: 'calendar.event.updated',
+  deleted: 'calendar.event.deleted',
+} as const;

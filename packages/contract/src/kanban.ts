@@ -1,0 +1,202 @@
+import { z } from 'zod';
+
+import { isoDateTime } from './common';
+
+export const KANBAN_API = {
+  board: '/api/kanban/board',
+  columnNew: '/api/kanban/columns/new',
+  columnUpdate: '/api/kanban/columns/update',
+  columnDelete: '/api/kanban/columns/delete',
+  columnMove: '/api/kanban/columns/move',
+  columnClear: '/api/kanban/columns/clear',
+  cardNew: '/api/kanban/cards/new',
+  cardUpdate: '/api/kanban/cards/update',
+  cardMove: '/api/kanban/cards/move',
+  cardDelete: '/api/kanban/cards/delete',
+  cardComment: '/api/kanban/cards/comment',
+  cardAttach: '/api/kanban/cards/attach',
+  cardDetach: '/api/kanban/cards/detach',
+  cardLike: '/api/kanban/cards/like',
+  assignableUsers: '/api/kanban/assignable-users',
+} as const;
+
+export const KANBAN_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type KanbanPriority = (typeof KANBAN_PRIORITIES)[number];
+
+export const KANBAN_NAME_MAX = 120;
+export const KANBAN_CARD_NAME_MAX = 200;
+export const KANBAN_DESCRIPTION_MAX = 5000;
+export const KANBAN_LABEL_MAX = 40;
+export const KANBAN_LABELS_MAX = 10;
+export const KANBAN_ASSIGNEES_MAX = 20;
+export const KANBAN_COMMENT_MAX = 2000;
+export const KANBAN_COLUMNS_MAX = 50;
+
+export const kanbanUserSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type KanbanUser = z.infer<typeof kanbanUserSchema>;
+
+export const kanbanCommentSchema = z.object({
+  id: z.string().uuid(),
+  message: z.string(),
+  createdAt: z.string(),
+  author: kanbanUserSchema.nullable(),
+});
+export type KanbanComment = z.infer<typeof kanbanCommentSchema>;
+
+export const kanbanAttachmentSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
+export type KanbanAttachment = z.infer<typeof kanbanAttachmentSchema>;
+
+export const kanbanDueSchema = z.object({
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+
+export const kanbanCardSchema = z.object({
+  id: z.string().uuid(),
+  columnId: z.string().uuid(),
+  name: z.string(),
+  description: z.string(),
+  assignees: z.array(kanbanUserSchema),
+  due: kanbanDueSchema,
+  priority: z.enum(KANBAN_PRIORITIES),
+  labels: z.array(z.string()),
+  attachments: z.array(kanbanAttachmentSchema),
+  comments: z.array(kanbanCommentSchema),
+  completed: z.boolean(),
+  likes: z.number().int(),
+  /** Whether the person asking has liked the card. */
+  liked: z.boolean(),
+  reporter: kanbanUserSchema.nullable(),
+  createdAt: z.string(),
+});
+export type KanbanCard = z.infer<typeof kanbanCardSchema>;
+
+export const kanbanColumnSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  cardIds: z.array(z.string().uuid()),
+});
+export type KanbanColumn = z.infer<typeof kanbanColumnSchema>;
+
+/** The spec's board state: cards, columns (each with its ordered cardIds) and columnOrder. */
+export const kanbanBoardSchema = z.object({
+  cards: z.array(kanbanCardSchema),
+  columns: z.array(kanbanColumnSchema),
+  columnOrder: z.array(z.string().uuid()),
+});
+export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
+export const kanbanBoardAnswerSchema = z.object({ board: kanbanBoardSchema });
+
+const columnName = z.string().trim().min(1).max(KANBAN_NAME_MAX);
+
+export const kanbanColumnInputSchema = z.object({ name: columnName });
+export type KanbanColumnInput = z.infer<typeof kanbanColumnInputSchema>;
+export const kanbanColumnAnswerSchema = z.object({ column: kanbanColumnSchema });
+
+export const kanbanColumnUpdateBodySchema = z.object({
+  columnId: z.string().uuid(),
+  column: kanbanColumnInputSchema,
+});
+export const kanbanColumnIdBodySchema = z.object({ columnId: z.string().uuid() });
+export const kanbanColumnMoveBodySchema = z.object({
+  columnId: z.string().uuid(),
+  toIndex: z.number().int().min(0),
+});
+export const kanbanColumnOrderAnswerSchema = z.object({ columnOrder: z.array(z.string().uuid()) });
+export const kanbanColumnDeleteAnswerSchema = z.object({ columnId: z.string().uuid() });
+
+const labelsSchema = z.array(z.string().trim().min(1).max(KANBAN_LABEL_MAX)).max(KANBAN_LABELS_MAX);
+const dueInputSchema = z.object({
+  start: isoDateTime.nullable(),
+  end: isoDateTime.nullable(),
+});
+
+/** Card fields a person writes; assignees by user id. */
+export const kanbanCardInputSchema = z.object({
+  name: z.string().trim().min(1).max(KANBAN_CARD_NAME_MAX),
+  description: z.string().max(KANBAN_DESCRIPTION_MAX).optional(),
+  priority: z.enum(KANBAN_PRIORITIES).optional(),
+  labels: labelsSchema.optional(),
+  due: dueInputSchema.optional(),
+  completed: z.boolean().optional(),
+  assigneeIds: z.array(z.string().uuid()).max(KANBAN_ASSIGNEES_MAX).optional(),
+});
+export type KanbanCardInput = z.infer<typeof kanbanCardInputSchema>;
+export const kanbanCardPatchSchema = kanbanCardInputSchema.partial();
+export type KanbanCardPatch = z.infer<typeof kanbanCardPatchSchema>;
+
+export const kanbanCardNewBodySchema = z.object({
+  columnId: z.string().uuid(),
+  card: kanbanCardInputSchema,
+});
+export const kanbanCardUpdateBodySchema = z.object({
+  cardId: z.string().uuid(),
+  card: kanbanCardPatchSchema,
+});
+export const kanbanCardIdBodySchema = z.object({ cardId: z.string().uuid() });
+export const kanbanCardMoveBodySchema = z.object({
+  cardId: z.string().uuid(),
+  toColumnId: z.string().uuid(),
+  toIndex: z.number().int().min(0),
+});
+export const kanbanCardCommentBodySchema = z.object({
+  cardId: z.string().uuid(),
+  message: z.string().trim().min(1).max(KANBAN_COMMENT_MAX),
+});
+export const kanbanCardFileBodySchema = z.object({
+  cardId: z.string().uuid(),
+  fileId: z.string().uuid(),
+});
+export const kanbanCardLikeBodySchema = z.object({
+  cardId: z.string().uuid(),
+  liked: z.boolean(),
+});
+export const kanbanCardAnswerSchema = z.object({ card: kanbanCardSchema });
+export const kanbanCardDeleteAnswerSchema = z.object({ cardId: z.string().uuid() });
+export const kanbanCommentAnswerSchema = z.object({ comment: kanbanCommentSchema });
+
+export const kanbanAssignableQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const kanbanAssignableAnswerSchema = z.object({
+  users: z.array(kanbanUserSchema),
+  total: z.number().int(),
+});
+
+/** Stable codes of the board's field errors. */
+export const KANBAN_ERRORS = {
+  dueEndBeforeStart: 'end_before_start',
+  unknownUser: 'unknown_user',
+  unknownFile: 'unknown_file',
+  tooManyColumns: 'too_many_columns',
+} as const;
+
+/**
+ * Realtime event types of the board. Moves carry enough to replay them in another browser
+ * (`{ cardId, fromColumnId, toColumnId, toIndex }`, `{ columnId, toIndex }`); the others carry
+ * ids and the client refetches the board.
+ */
+export const KANBAN_EVENTS = {
+  cardMoved: 'kanban.card.moved',
+  columnMoved: 'kanban.column.moved',
+  changed: 'kanban.board.changed',
+} as const;
+
+export type KanbanCardMovedPayload = {
+  cardId: string;
+  fromColumnId: string;
+  toColumnId: string;
+  toIndex: number;
+};
+export type KanbanColumnMovedPayload = { columnId: string; toIndex: number };
