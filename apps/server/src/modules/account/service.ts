@@ -9,7 +9,8 @@ import { COMMON_PASSWORDS } from './common-passwords.js';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
-export type CodePurpose = 'verify' | 'reset';
+/** `email` confirms a new address (users module: PATCH my-account, then confirm-email). */
+export type CodePurpose = 'verify' | 'reset' | 'email';
 
 /** The server's half of the password policy (length is the contract's schema). */
 export function checkPasswordPolicy(password: string, email: string, field = 'password'): void {

@@ -1,0 +1,183 @@
+import type { UserSort, UserStatusCounts } from '@bo/contract/users';
+import { USER_STATUSES } from '@bo/contract/account';
+import type { Database } from '../../db/client.js';
+
+/** A users row as raw SQL returns it (snake_case), mapped to the view by user-view.ts. */
+export interface UserSqlRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  slug: string;
+  avatar_url: string | null;
+  cover_url: string | null;
+  phone: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  address: string | null;
+  zip_code: string | null;
+  company: string | null;
+  job_title: string | null;
+  about: string | null;
+  role: string;
+  status: string;
+  email_verified: boolean;
+  is_public: boolean;
+  social: Record<string, string> | null;
+  notification_prefs: Record<string, boolean> | null;
+  followers: number;
+  following: number;
+  posts: number;
+  pending_email: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/**
+ * Each sort is backed by a btree index `(column, id)` (`users_*_sort`), so a page is an ordered
+ * index range; email is unique on its own index, so it needs no tie-breaker.
+ */
+const SORT_COLUMNS: Record<UserSort, string[]> = {
+  name: ['display_name', 'id'],
+  email: ['email'],
+  company: ['company', 'id'],
+  role: ['role', 'id'],
+  status: ['status', 'id'],
+  verified: ['email_verified', 'id'],
+  createdAt: ['created_at', 'id'],
+};
+
+/**
+ * The search expression, written exactly as the trigram index `users_search_trgm` is defined, so
+ * the planner can answer `LIKE '%…%'` from the GIN index instead of reading the table.
+ */
+export const SEARCH_EXPRESSION = `lower(display_name || ' ' || email || ' ' || coalesce(company, ''))`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface ListUsersParams {
+  page: number;
+  limit: number;
+  sort: UserSort;
+  order: 'asc' | 'desc';
+  q?: string;
+  role?: string;
+  status?: (typeof USER_STATUSES)[number];
+}
+
+/** Words of a search, each matched anywhere in the expression (all must match). */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+}
+
+function filters(params: Pick<ListUsersParams, 'q' | 'role'>, args: unknown[]): string[] {
+  const where: string[] = [];
+  for (const term of searchTerms(params.q)) {
+    if (term.length >= 3) {
+      args.push(`%${escapeLike(term)}%`);
+      where.push(`${SEARCH_EXPRESSION} LIKE $${args.length}`);
+    } else {
+      // One or two letters give no trigram to look up, so "anywhere" would read every row; they
+      // match the start of a word instead (name, email, company), which the index can answer.
+      args.push(`${escapeLike(term)}%`, `% ${escapeLike(term)}%`);
+      where.push(
+        `(${SEARCH_EXPRESSION} LIKE $${args.length - 1} OR ${SEARCH_EXPRESSION} LIKE $${args.length})`,
+      );
+    }
+  }
+  if (params.role) {
+    args.push(params.role);
+    where.push(`role = $${args.length}`);
+  }
+  return where;
+}
+
+const emptyCounts = (): UserStatusCounts => ({
+  all: 0,
+  active: 0,
+  pending: 0,
+  banned: 0,
+  rejected: 0,
+});
+
+/**
+ * Counts per status for the tabs. Without a search they come from `user_counts` (a handful of
+ * rows kept by triggers); with one, from a grouped count over the trigram matches only.
+ */
+export async function statusCounts(
+  database: Database,
+  params: Pick<ListUsersParams, 'q' | 'role'>,
+): Promise<UserStatusCounts> {
+  const args: unknown[] = [];
+  let rows: Array<{ status: string; n: number | string }>;
+  if (searchTerms(params.q).length === 0) {
+    const where = params.role ? (args.push(params.role), 'WHERE role = $1') : '';
+    rows = await database.query(
+      `SELECT status, sum(n)::int AS n FROM user_counts ${where} GROUP BY status`,
+      args,
+    );
+  } else {
+    const where = filters(params, args);
+    rows = await database.query(
+      `SELECT status, count(*)::int AS n FROM users WHERE ${where.join(' AND ')} GROUP BY status`,
+      args,
+    );
+  }
+  const counts = emptyCounts();
+  for (const r of rows) {
+    const n = Number(r.n);
+    counts.all += n;
+    if ((USER_STATUSES as readonly string[]).includes(r.status))
+      counts[r.status as keyof UserStatusCounts] += n;
+  }
+  return counts;
+}
+
+/**
+ * One page of people. The total is known before reading (from the counts), which allows two
+ * things that keep deep pages cheap:
+ * - past the middle, the page is read from the other end of the index in reverse order, so no
+ *   query skips more than half the matches;
+ * - the skipping happens on ids alone (an index-only scan of the sort index), and only the page's
+ *   rows are then fetched from the table.
+ */
+export async function listUsers(
+  database: Database,
+  params: ListUsersParams,
+): Promise<{ rows: UserSqlRow[]; total: number; counts: UserStatusCounts }> {
+  const counts = await statusCounts(database, params);
+  const total = params.status ? counts[params.status] : counts.all;
+  const offset = (params.page - 1) * params.limit;
+  if (offset >= total) return { rows: [], total, counts };
+
+  const args: unknown[] = [];
+  const where = filters(params, args);
+  if (params.status) {
+    args.push(params.status);
+    where.push(`status = $${args.length}`);
+  }
+  const tail = offset + params.limit > total ? total - offset : params.limit;
+  const reverse = offset > total / 2;
+  const dir = (params.order === 'asc') !== reverse ? 'ASC' : 'DESC';
+  const columns = SORT_COLUMNS[params.sort];
+  const orderBy = (alias: string) => columns.map((c) => `${alias}${c} ${dir}`).join(', ');
+  const skip = reverse ? total - offset - tail : offset;
+  args.push(tail, skip);
+  const sql = `
+    SELECT u.* FROM (
+      SELECT id, ${columns.filter((c) => c !== 'id').join(', ')} FROM users
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${orderBy('')}
+      LIMIT $${args.length - 1} OFFSET $${args.length}
+    ) page JOIN users u ON u.id = page.id
+    ORDER BY ${orderBy('page.')}`;
+  const rows = await database.query<UserSqlRow>(sql, args);
+  if (reverse) rows.reverse();
+  return { rows, total, counts };
+}
+
+/** Admin-capable roles are the ones granting `admin:area` (roles are data, not a name). */
+export const ADMIN_ROLES_SQL = `SELECT name FROM roles WHERE 'admin:area' = ANY(permissions)`;

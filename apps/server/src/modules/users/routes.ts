@@ -1,0 +1,340 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, inArray } from 'drizzle-orm';
+import { bulkIdsSchema, okSchema } from '@bo/contract/common';
+import {
+  USERS_API,
+  bulkDeleteAnswerSchema,
+  createUserBodySchema,
+  rolesAnswerSchema,
+  updateUserBodySchema,
+  userAnswerSchema,
+  userParamsSchema,
+  usersAnswerSchema,
+  usersQuerySchema,
+} from '@bo/contract/users';
+import { roles, users } from '../../db/schema/core.js';
+import { audit } from '../../lib/audit.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth, type AuthContext } from '../../plugins/auth.js';
+import {
+  checkPasswordPolicy,
+  codeMail,
+  issueCode,
+  revokeSessions,
+  uniqueUserSlug,
+} from '../account/service.js';
+import { listUsers } from './queries.js';
+import {
+  assertAdminsRemain,
+  assertEmailFree,
+  assertRoleExists,
+  blankToNull,
+  emailTaken,
+  findUser,
+  isAdminRole,
+  isUniqueViolation,
+} from './service.js';
+import { fromSqlRow, toUser, type Viewer } from './user-view.js';
+import { accountProfileRoutes } from './account-routes.js';
+
+const viewerOf = (auth: AuthContext): Viewer => ({
+  userId: auth.userId,
+  canManage: auth.permissions.has('users:write'),
+});
+
+const SUSPENDED = new Set(['banned', 'rejected']);
+
+/** People management: listing for everyone who may read, changes for administrators only. */
+export async function userRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  const { db, database, mailer } = services;
+
+  app.get(
+    USERS_API.list,
+    {
+      config: { permission: 'users:read' },
+      schema: {
+        tags: ['users'],
+        summary: 'People, paged, sorted and filtered; counts per status for the tabs',
+        querystring: usersQuerySchema,
+        response: { 200: usersAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(requireAuth(request));
+      const { rows, total, counts } = await listUsers(database, request.query);
+      return { users: rows.map((r) => toUser(fromSqlRow(r), viewer)), total, counts };
+    },
+  );
+
+  app.get(
+    USERS_API.roles,
+    {
+      config: { permission: 'users:read' },
+      schema: {
+        tags: ['users'],
+        summary: 'The roles the server knows, with their permissions',
+        response: { 200: rolesAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const rows = await db.select().from(roles).orderBy(asc(roles.name));
+      return { roles: rows.map((r) => ({ name: r.name, permissions: [...r.permissions].sort() })) };
+    },
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      config: { permission: 'users:read' },
+      schema: {
+        tags: ['users'],
+        summary: 'One person, by uuid or slug',
+        params: userParamsSchema,
+        response: { 200: userAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = viewerOf(requireAuth(request));
+      return { user: toUser(await findUser(db, request.params.id), viewer) };
+    },
+  );
+
+  app.post(
+    USERS_API.list,
+    {
+      config: { permission: 'users:write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a person; without a password they get a mailed code to choose one',
+        body: createUserBodySchema,
+        response: { 201: userAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = request.body;
+      const password = body.password || undefined;
+      if (password) checkPasswordPolicy(password, body.email);
+      await assertRoleExists(db, body.role);
+      const passwordHash = password ? await hashPassword(password) : null;
+      const created = await db
+        .transaction(async (tx) => {
+          await assertEmailFree(tx, body.email);
+          const [row] = await tx
+            .insert(users)
+            .values({
+              email: body.email,
+              passwordHash,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              displayName: `${body.firstName} ${body.lastName}`,
+              slug: await uniqueUserSlug(tx, body.firstName, body.lastName),
+              phone: blankToNull(body.phone),
+              country: blankToNull(body.country),
+              state: blankToNull(body.state),
+              city: blankToNull(body.city),
+              address: blankToNull(body.address),
+              zipCode: blankToNull(body.zipCode),
+              company: blankToNull(body.company),
+              jobTitle: blankToNull(body.jobTitle),
+              about: blankToNull(body.about),
+              avatarUrl: body.avatarUrl ?? null,
+              coverUrl: body.coverUrl ?? null,
+              role: body.role,
+              status: body.status,
+              emailVerified: body.emailVerified,
+              isPublic: body.isPublic,
+            })
+            .returning();
+          const code = password ? null : await issueCode(services, tx, row!.id, 'reset');
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'user.created',
+            targetId: row!.id,
+            meta: { email: row!.email, role: row!.role, status: row!.status },
+          });
+          return { row: row!, code };
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+          throw err;
+        });
+      if (created.code) {
+        const mail = codeMail('reset', created.code);
+        await mailer.send({
+          to: created.row.email,
+          subject: 'Your back-office account',
+          text:
+            `An administrator created an account for you (${created.row.email}).\n` +
+            `To choose your password, open "Forgot password" on the sign-in page and use this code.\n\n${mail.text}`,
+        });
+      }
+      reply.status(201);
+      return { user: toUser(created.row, viewerOf(auth)) };
+    },
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      config: { permission: 'users:write' },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a person (administrators); suspending ends their sessions',
+        params: userParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body;
+      if (body.role !== undefined) await assertRoleExists(db, body.role);
+      const updated = await db
+        .transaction(async (tx) => {
+          const before = await findUser(tx, request.params.id, true);
+          const roleChanged = body.role !== undefined && body.role !== before.role;
+          const statusChanged = body.status !== undefined && body.status !== before.status;
+          const wasActiveAdmin = before.status === 'active' && (await isAdminRole(tx, before.role));
+          if (wasActiveAdmin) {
+            const losesRole = roleChanged && !(await isAdminRole(tx, body.role!));
+            const losesStatus = statusChanged && body.status !== 'active';
+            if (losesRole || losesStatus) {
+              await assertAdminsRemain(tx, [before.id], losesRole ? 'role' : 'status');
+            }
+          }
+          const emailChanged = body.email !== undefined && body.email !== before.email;
+          if (emailChanged) await assertEmailFree(tx, body.email!, before.id);
+          const firstName = body.firstName ?? before.firstName;
+          const lastName = body.lastName ?? before.lastName;
+          const nameChanged = firstName !== before.firstName || lastName !== before.lastName;
+          const [row] = await tx
+            .update(users)
+            .set({
+              firstName,
+              lastName,
+              ...(nameChanged
+                ? {
+                    displayName: `${firstName} ${lastName}`,
+                    slug: await uniqueUserSlug(tx, firstName, lastName),
+                  }
+                : {}),
+              email: body.email,
+              // An address the administrator typed in is not proven unless they say so.
+              emailVerified: body.emailVerified ?? (emailChanged ? false : undefined),
+              phone: blankToNull(body.phone),
+              country: blankToNull(body.country),
+              state: blankToNull(body.state),
+              city: blankToNull(body.city),
+              address: blankToNull(body.address),
+              zipCode: blankToNull(body.zipCode),
+              company: blankToNull(body.company),
+              jobTitle: blankToNull(body.jobTitle),
+              about: blankToNull(body.about),
+              avatarUrl: body.avatarUrl,
+              coverUrl: body.coverUrl,
+              role: body.role,
+              status: body.status,
+              isPublic: body.isPublic,
+              updatedAt: new Date(),
+            })
+            .where(inArray(users.id, [before.id]))
+            .returning();
+          if (statusChanged && SUSPENDED.has(body.status!)) await revokeSessions(tx, before.id);
+          if (roleChanged) {
+            await audit(tx, request, {
+              actorId: auth.userId,
+              action: 'user.role_changed',
+              targetId: before.id,
+              meta: { from: before.role, to: body.role },
+            });
+          }
+          if (statusChanged) {
+            await audit(tx, request, {
+              actorId: auth.userId,
+              action: 'user.status_changed',
+              targetId: before.id,
+              meta: { from: before.status, to: body.status },
+            });
+          }
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'user.updated',
+            targetId: before.id,
+            meta: { fields: Object.keys(body).sort() },
+          });
+          return row!;
+        })
+        .catch((err: unknown) => {
+          if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
+          throw err;
+        });
+      return { user: toUser(updated, viewerOf(auth)) };
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      config: { permission: 'users:delete' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a person (never the last administrator)',
+        params: userParamsSchema,
+        response: { 200: okSchema, ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await db.transaction(async (tx) => {
+        const target = await findUser(tx, request.params.id, true);
+        await assertAdminsRemain(tx, [target.id], 'id');
+        await tx.delete(users).where(inArray(users.id, [target.id]));
+        await audit(tx, request, {
+          actorId: auth.userId === target.id ? null : auth.userId,
+          action: 'user.deleted',
+          targetId: target.id,
+          meta: { email: target.email, name: target.displayName },
+        });
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    USERS_API.bulkDelete,
+    {
+      config: { permission: 'users:delete' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete several people at once, all or none',
+        body: bulkIdsSchema,
+        response: { 200: bulkDeleteAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const ids = [...new Set(request.body.ids.map((id) => id.toLowerCase()))];
+      const deleted = await db.transaction(async (tx) => {
+        await assertAdminsRemain(tx, ids, 'ids');
+        const rows = await tx
+          .delete(users)
+          .where(inArray(users.id, ids))
+          .returning({ id: users.id, email: users.email });
+        await audit(tx, request, {
+          actorId: ids.includes(auth.userId) ? null : auth.userId,
+          action: 'user.bulk_deleted',
+          meta: { ids: rows.map((r) => r.id), emails: rows.map((r) => r.email) },
+        });
+        return rows.length;
+      });
+      return { deleted };
+    },
+  );
+
+  await app.register(accountProfileRoutes);
+}

@@ -1,0 +1,631 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { auditLog, outbox, users } from '../../db/schema/core.js';
+import {
+  ADMIN,
+  call,
+  createTestApp,
+  login,
+  registerUser,
+  type TestApp,
+} from '../../../test/helpers.js';
+
+let t: TestApp;
+let admin: string;
+let adminId: string;
+let user: string;
+let userId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await login(t.app);
+  admin = a.accessToken;
+  adminId = a.user.id;
+  const u = await registerUser(t.app, {
+    email: 'plain@test.local',
+    firstName: 'Plain',
+    lastName: 'Person',
+  });
+  user = u.accessToken;
+  userId = u.user.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function lastMailTo(email: string) {
+  const [mail] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  return mail;
+}
+
+const codeIn = (text: string | undefined) => text?.match(/\b(\d{6})\b/)?.[1];
+
+let seq = 0;
+async function createUser(overrides: Record<string, unknown> = {}) {
+  seq++;
+  const res = await call(t.app, admin, {
+    method: 'POST',
+    url: '/api/users',
+    payload: {
+      firstName: 'Made',
+      lastName: `Person${seq}`,
+      email: `made${seq}@test.local`,
+      password: 'a-long-unusual-password',
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json().user as {
+    id: string;
+    slug: string;
+    email: string;
+    role: string;
+    status: string;
+  };
+}
+
+const fields = (res: { json: () => { details?: Array<{ field: string; code: string }> } }) =>
+  (res.json().details ?? []).map((d) => d.field);
+
+describe('GET /api/users', () => {
+  beforeAll(async () => {
+    const companies = ['Acme', 'Globex', 'Initech', null];
+    const statuses = ['active', 'pending', 'banned', 'rejected'];
+    for (let i = 0; i < 22; i++) {
+      await createUser({
+        firstName: ['Zoe', 'Adam', 'Maya', 'Liam', 'Ines'][i % 5],
+        lastName: `List${String(i).padStart(2, '0')}`,
+        email: `list${i}@example.org`,
+        company: companies[i % 4],
+        status: statuses[i % 4],
+        emailVerified: i % 3 === 0,
+      });
+    }
+  });
+
+  it('answers users, total and counts per status', async () => {
+    const res = await call(t.app, admin, { method: 'GET', url: '/api/users?limit=5' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.users).toHaveLength(5);
+    const all = await t.database.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM users GROUP BY status',
+    );
+    const expected = Object.fromEntries(all.map((r) => [r.status, r.n]));
+    expect(body.total).toBe(all.reduce((s, r) => s + r.n, 0));
+    expect(body.counts).toEqual({
+      all: body.total,
+      active: expected.active ?? 0,
+      pending: expected.pending ?? 0,
+      banned: expected.banned ?? 0,
+      rejected: expected.rejected ?? 0,
+    });
+    expect(body.users[0]).not.toHaveProperty('passwordHash');
+    expect(body.users[0]).toHaveProperty('slug');
+  });
+
+  it.each(['name', 'email', 'company', 'role', 'status', 'verified', 'createdAt'] as const)(
+    'pages by %s in both orders give exactly the whole ordered list, also past the middle',
+    async (sort) => {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await call(t.app, admin, {
+          method: 'GET',
+          url: `/api/users?sort=${sort}&order=${order}&limit=100`,
+        });
+        const ids: string[] = whole.json().users.map((u: { id: string }) => u.id);
+        const total = whole.json().total as number;
+        expect(ids).toHaveLength(total);
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(total / 4); page++) {
+          const res = await call(t.app, admin, {
+            method: 'GET',
+            url: `/api/users?sort=${sort}&order=${order}&limit=4&page=${page}`,
+          });
+          expect(res.statusCode).toBe(200);
+          paged.push(...res.json().users.map((u: { id: string }) => u.id));
+        }
+        expect(paged).toEqual(ids);
+      }
+    },
+  );
+
+  it('sorts by name in SQL order', async () => {
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?sort=name&order=asc&limit=100&q=example.org',
+    });
+    const names: string[] = res.json().users.map((u: { name: string }) => u.name);
+    expect(names[0]!.startsWith('Adam')).toBe(true);
+    expect(names.at(-1)!.startsWith('Zoe')).toBe(true);
+  });
+
+  it('searches name, email and company, several words, and short words at word starts', async () => {
+    const byName = await call(t.app, admin, { method: 'GET', url: '/api/users?q=maya%20list02' });
+    expect(byName.json().users.map((u: { email: string }) => u.email)).toEqual([
+      'list2@example.org',
+    ]);
+    const byEmail = await call(t.app, admin, { method: 'GET', url: '/api/users?q=LIST13@EXAMPLE' });
+    expect(byEmail.json().total).toBe(1);
+    const byCompany = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=globex&limit=100',
+    });
+    expect(byCompany.json().total).toBe(6);
+    expect(byCompany.json().counts.all).toBe(6);
+    const short = await call(t.app, admin, { method: 'GET', url: '/api/users?q=zo&limit=100' });
+    expect(short.json().users.every((u: { name: string }) => u.name.startsWith('Zoe'))).toBe(true);
+    expect(short.json().total).toBe(5);
+    const wildcard = await call(t.app, admin, { method: 'GET', url: '/api/users?q=%25' });
+    expect(wildcard.json().total).toBe(0);
+  });
+
+  it('filters by status and role; counts follow the search and role but not the status', async () => {
+    const banned = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?status=banned&q=example.org&limit=100',
+    });
+    const body = banned.json();
+    expect(body.users.every((u: { status: string }) => u.status === 'banned')).toBe(true);
+    expect(body.total).toBe(body.counts.banned);
+    expect(body.counts.all).toBe(22);
+    const admins = await call(t.app, admin, { method: 'GET', url: '/api/users?role=admin' });
+    expect(admins.json().users.map((u: { email: string }) => u.email)).toEqual([ADMIN.email]);
+    expect(admins.json().counts.all).toBe(1);
+    const nobody = await call(t.app, admin, { method: 'GET', url: '/api/users?role=ghost' });
+    expect(nobody.json()).toMatchObject({ users: [], total: 0 });
+  });
+
+  it('answers an empty page past the end', async () => {
+    const res = await call(t.app, admin, { method: 'GET', url: '/api/users?page=999&limit=50' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users).toEqual([]);
+    expect(res.json().total).toBeGreaterThan(0);
+  });
+
+  it('names the failing field of a bad query', async () => {
+    for (const [qs, field] of [
+      ['sort=password', 'sort'],
+      ['order=up', 'order'],
+      ['status=gone', 'status'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['page=0', 'page'],
+    ] as const) {
+      const res = await call(t.app, admin, { method: 'GET', url: `/api/users?${qs}` });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(fields(res)).toContain(field);
+    }
+  });
+
+  it('is open to every signed-in person with users:read, not to strangers', async () => {
+    expect((await call(t.app, user, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/:id and /api/roles', () => {
+  it('finds a person by uuid or slug, 404 otherwise', async () => {
+    const made = await createUser({ firstName: 'Slug', lastName: 'Finder' });
+    expect(made.slug).toBe('slug-finder');
+    const byId = await call(t.app, user, { method: 'GET', url: `/api/users/${made.id}` });
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().user.email).toBe(made.email);
+    const bySlug = await call(t.app, user, { method: 'GET', url: '/api/users/slug-finder' });
+    expect(bySlug.json().user.id).toBe(made.id);
+    const missing = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: '/api/users/nobody-here' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('hides a private profile’s contact details from other non-admins only', async () => {
+    const made = await createUser({
+      firstName: 'Private',
+      lastName: 'Person',
+      phone: '+33 1 23 45 67 89',
+      isPublic: false,
+    });
+    const asUser = await call(t.app, user, { method: 'GET', url: `/api/users/${made.id}` });
+    expect(asUser.json().user.phone).toBeNull();
+    const asAdmin = await call(t.app, admin, { method: 'GET', url: `/api/users/${made.id}` });
+    expect(asAdmin.json().user.phone).toBe('+33 1 23 45 67 89');
+  });
+
+  it('lists the roles with their permissions', async () => {
+    const res = await call(t.app, user, { method: 'GET', url: '/api/roles' });
+    expect(res.statusCode).toBe(200);
+    const names = res.json().roles.map((r: { name: string }) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['admin', 'user']));
+    const adminRole = res.json().roles.find((r: { name: string }) => r.name === 'admin');
+    expect(adminRole.permissions).toContain('users:write');
+    expect((await t.app.inject({ method: 'GET', url: '/api/roles' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/users', () => {
+  it('creates a person (201) with every field, and the counts follow', async () => {
+    const before = (await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' })).json()
+      .counts;
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        firstName: 'Élodie',
+        lastName: 'Marchand',
+        email: 'Elodie.Marchand@Test.local',
+        password: 'a-long-unusual-password',
+        phone: '+33 6 12 34 56 78',
+        country: 'France',
+        state: 'Île-de-France',
+        city: 'Paris',
+        address: '1 rue de Rivoli',
+        zipCode: '75001',
+        company: 'Acme',
+        jobTitle: 'Buyer',
+        role: 'user',
+        status: 'pending',
+        emailVerified: true,
+        avatarUrl: '/uploads/ab/cd.png',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({
+      email: 'elodie.marchand@test.local',
+      name: 'Élodie Marchand',
+      slug: 'elodie-marchand',
+      city: 'Paris',
+      status: 'pending',
+      emailVerified: true,
+      avatarUrl: '/uploads/ab/cd.png',
+    });
+    const after = (await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' })).json()
+      .counts;
+    expect(after.all).toBe(before.all + 1);
+    expect(after.pending).toBe(before.pending + 1);
+    expect(
+      (await login(t.app, 'elodie.marchand@test.local', 'a-long-unusual-password')).user.role,
+    ).toBe('user');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.created'), eq(auditLog.targetId, res.json().user.id)));
+    expect(entry?.actorId).toBe(adminId);
+  });
+
+  it('without a password, mails a code the person uses to choose theirs', async () => {
+    const made = await createUser({ email: 'nopass@test.local', password: undefined });
+    const mail = await lastMailTo(made.email);
+    const code = codeIn(mail?.text);
+    expect(code).toBeDefined();
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/new-password',
+      payload: { email: made.email, code, password: 'my-own-fine-password' },
+    });
+    expect(set.statusCode).toBe(200);
+    await login(t.app, made.email, 'my-own-fine-password');
+  });
+
+  it('refuses a taken email with 409 naming the field and the address', async () => {
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { firstName: 'Dup', lastName: 'Licate', email: 'PLAIN@test.local' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      details: [{ field: 'email', code: 'email_taken' }],
+    });
+    expect(res.json().message).toContain('plain@test.local');
+  });
+
+  it('names each invalid field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ firstName: '' }, 'firstName'],
+      [{ lastName: 'x'.repeat(81) }, 'lastName'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ phone: 'call me' }, 'phone'],
+      [{ avatarUrl: 'https://elsewhere.example/a.png' }, 'avatarUrl'],
+      [{ status: 'sleeping' }, 'status'],
+      [{ emailVerified: 'yes' }, 'emailVerified'],
+      [{ password: 'short' }, 'password'],
+    ];
+    for (const [patch, field] of cases) {
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/users',
+        payload: { firstName: 'Bad', lastName: 'Input', email: `bad${field}@test.local`, ...patch },
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(fields(res), field).toContain(field);
+    }
+    const role = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { firstName: 'Bad', lastName: 'Role', email: 'badrole@test.local', role: 'wizard' },
+    });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().details).toEqual([
+      expect.objectContaining({ field: 'role', code: 'role_unknown' }),
+    ]);
+    const common = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        firstName: 'Bad',
+        lastName: 'Pass',
+        email: 'badpass@test.local',
+        password: 'password123',
+      },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().details[0]).toMatchObject({ field: 'password', code: 'password_common' });
+  });
+
+  it('is for administrators only', async () => {
+    const res = await call(t.app, user, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { firstName: 'Not', lastName: 'Allowed', email: 'nope@test.local' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/users', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/users/:id', () => {
+  it('edits fields by slug; a new name gives a new slug; clearing a field stores null', async () => {
+    const made = await createUser({ firstName: 'Edit', lastName: 'Me', company: 'Initech' });
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.slug}`,
+      payload: { lastName: 'Done', company: '', jobTitle: 'Lead', isPublic: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      name: 'Edit Done',
+      slug: 'edit-done',
+      company: null,
+      jobTitle: 'Lead',
+      isPublic: false,
+    });
+  });
+
+  it('changes a role and audits it', async () => {
+    const made = await createUser();
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { role: 'admin' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('admin');
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.role_changed'), eq(auditLog.targetId, made.id)));
+    expect(entry).toMatchObject({ actorId: adminId, meta: { from: 'user', to: 'admin' } });
+    const back = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { role: 'user' },
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('suspending ends every session of that person', async () => {
+    const made = await createUser({ email: 'suspend-me@test.local' });
+    const session = await login(t.app, made.email, 'a-long-unusual-password');
+    expect(
+      (await call(t.app, session.accessToken, { method: 'GET', url: '/api/account/my-account/' }))
+        .statusCode,
+    ).toBe(200);
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { status: 'banned' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await call(t.app, session.accessToken, { method: 'GET', url: '/api/account/my-account/' }))
+        .statusCode,
+    ).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email: made.email, password: 'a-long-unusual-password' },
+    });
+    expect(again.statusCode).toBe(403);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.status_changed'), eq(auditLog.targetId, made.id)));
+    expect(entry?.meta).toEqual({ from: 'active', to: 'banned' });
+  });
+
+  it('refuses to demote or suspend the last administrator (409), allows it once there is another', async () => {
+    const demote = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${adminId}`,
+      payload: { role: 'user' },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().details).toEqual([
+      expect.objectContaining({ field: 'role', code: 'last_admin' }),
+    ]);
+    expect(demote.json().message).toMatch(/last administrator/);
+    const suspend = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${adminId}`,
+      payload: { status: 'banned' },
+    });
+    expect(suspend.statusCode).toBe(409);
+    expect(suspend.json().details[0].field).toBe('status');
+
+    const second = await createUser({ role: 'admin', email: 'second-admin@test.local' });
+    const other = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${second.id}`,
+      payload: { role: 'user' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('refuses a taken email (409) and names invalid fields (400)', async () => {
+    const made = await createUser();
+    const taken = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { email: ADMIN.email },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details[0]).toMatchObject({ field: 'email', code: 'email_taken' });
+    const bad = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { email: 'x', status: 'asleep' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fields(bad)).toEqual(expect.arrayContaining(['email', 'status']));
+    const empty = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
+    const role = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${made.id}`,
+      payload: { role: 'wizard' },
+    });
+    expect(role.statusCode).toBe(400);
+    expect(role.json().details[0].code).toBe('role_unknown');
+  });
+
+  it('404 for nobody; 403 for a non-admin, even on themselves', async () => {
+    expect(
+      (
+        await call(t.app, admin, {
+          method: 'PATCH',
+          url: '/api/users/no-such-person',
+          payload: { jobTitle: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const self = await call(t.app, user, {
+      method: 'PATCH',
+      url: `/api/users/${userId}`,
+      payload: { role: 'admin' },
+    });
+    expect(self.statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /api/users/:id and bulk delete', () => {
+  it('deletes a person, then 404', async () => {
+    const made = await createUser();
+    const res = await call(t.app, admin, { method: 'DELETE', url: `/api/users/${made.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: `/api/users/${made.id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, admin, { method: 'DELETE', url: `/api/users/${made.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('never deletes the last administrator', async () => {
+    const res = await call(t.app, admin, { method: 'DELETE', url: `/api/users/${adminId}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details[0]).toMatchObject({ field: 'id', code: 'last_admin' });
+  });
+
+  it('is for administrators only', async () => {
+    const made = await createUser();
+    expect(
+      (await call(t.app, user, { method: 'DELETE', url: `/api/users/${made.id}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(t.app, user, {
+          method: 'POST',
+          url: '/api/users/bulk-delete',
+          payload: { ids: [made.id] },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('bulk-deletes all or none', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const refused = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users/bulk-delete',
+      payload: { ids: [a.id, adminId] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: `/api/users/${a.id}` })).statusCode,
+    ).toBe(200);
+
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/users/bulk-delete',
+      payload: { ids: [a.id, b.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: 2 });
+    const rows = await t.database.db.select().from(users).where(eq(users.id, a.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('names the field of a bad bulk request', async () => {
+    for (const payload of [{ ids: [] }, { ids: ['not-a-uuid'] }, {}]) {
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/users/bulk-delete',
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fields(res).some((f) => f.startsWith('ids'))).toBe(true);
+    }
+  });
+});
+
+describe('the counters behind the tabs', () => {
+  it('stay equal to a real count after every kind of write', async () => {
+    const real = await t.database.query<{ role: string; status: string; n: number }>(
+      'SELECT role, status, count(*)::int AS n FROM users GROUP BY role, status ORDER BY 1, 2',
+    );
+    const kept = await t.database.query<{ role: string; status: string; n: number }>(
+      'SELECT role, status, n FROM user_counts WHERE n <> 0 ORDER BY 1, 2',
+    );
+    expect(kept).toEqual(real);
+  });
+});
+
+describe('the API document', () => {
+  it('still builds with the users routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/users', '/api/users/{id}', '/api/roles']),
+    );
+  });
+});

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+import { USER_STATUSES, emailSchema, passwordSchema } from './account';
+import { listQuerySchema } from './common';
+
+/** Every path of the users area, in one table. */
+export const USERS_API = {
+  list: '/api/users',
+  one: (idOrSlug: string) => `/api/users/${encodeURIComponent(idOrSlug)}`,
+  bulkDelete: '/api/users/bulk-delete',
+  roles: '/api/roles',
+  /** The signed-in person's own full record (notification preferences, pending email…). */
+  profile: '/api/account/profile',
+  /** PATCH: the signed-in person's own profile fields (same path as the spec's GET). */
+  myAccount: '/api/account/my-account/',
+  confirmEmail: '/api/account/confirm-email',
+  cancelEmail: '/api/account/cancel-email',
+  activity: '/api/account/activity',
+} as const;
+
+export const USER_SORTS = [
+  'name',
+  'email',
+  'company',
+  'role',
+  'status',
+  'verified',
+  'createdAt',
+] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'linkedin', 'twitter'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** The mail a person may opt out of; absent keys mean "on". */
+export const NOTIFICATION_PREFS = [
+  'activityComments',
+  'activityAnswers',
+  'activityFollows',
+  'applicationNews',
+  'applicationProductUpdates',
+  'applicationBlogDigest',
+] as const;
+export type NotificationPref = (typeof NOTIFICATION_PREFS)[number];
+
+/** Limits of the text fields, shared by forms and server. */
+export const USER_LIMITS = {
+  name: 80,
+  phone: 32,
+  place: 100,
+  address: 200,
+  zip: 20,
+  company: 120,
+  jobTitle: 120,
+  about: 2000,
+  url: 500,
+} as const;
+
+/** Optional text: trimmed; '' or null clears it (the server stores null). No transforms, so the
+ * same schema documents the API (OpenAPI) and types the forms. */
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** Images the server stored (POST /api/files?kind=image): same origin, never a third-party host. */
+export const uploadedImageUrlSchema = z
+  .string()
+  .trim()
+  .max(USER_LIMITS.url)
+  .regex(/^\/uploads\/[A-Za-z0-9._\-/]+$/, { message: 'Upload the image first' });
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(USER_LIMITS.phone)
+  .regex(/^\+?[0-9 ()./-]{4,}$/, { message: 'Invalid phone number' });
+
+const socialUrl = z.union([z.string().trim().max(USER_LIMITS.url).url(), z.literal('')]).optional();
+
+export const socialLinksSchema = z.strictObject({
+  facebook: socialUrl,
+  instagram: socialUrl,
+  linkedin: socialUrl,
+  twitter: socialUrl,
+});
+export type SocialLinks = z.infer<typeof socialLinksSchema>;
+
+export const notificationPrefsSchema = z.strictObject({
+  activityComments: z.boolean().optional(),
+  activityAnswers: z.boolean().optional(),
+  activityFollows: z.boolean().optional(),
+  applicationNews: z.boolean().optional(),
+  applicationProductUpdates: z.boolean().optional(),
+  applicationBlogDigest: z.boolean().optional(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+/** One person as the users area answers it (never the hash; contact fields hidden for private profiles). */
+export const userSchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  about: z.string().nullable(),
+  role: z.string(),
+  status: z.enum(USER_STATUSES),
+  emailVerified: z.boolean(),
+  isPublic: z.boolean(),
+  social: z.record(z.string(), z.string()),
+  followers: z.number().int(),
+  following: z.number().int(),
+  posts: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The signed-in person's own record: adds what only they see. */
+export const myProfileSchema = userSchema.extend({
+  notificationPrefs: z.record(z.string(), z.boolean()),
+  pendingEmail: z.string().nullable(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+export const userStatusCountsSchema = z.object({
+  all: z.number().int(),
+  active: z.number().int(),
+  pending: z.number().int(),
+  banned: z.number().int(),
+  rejected: z.number().int(),
+});
+export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
+
+export const usersQuerySchema = listQuerySchema.extend({
+  sort: z.enum(USER_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  role: z.string().trim().min(1).max(40).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+export const usersAnswerSchema = z.object({
+  users: z.array(userSchema),
+  total: z.number().int(),
+  /** Per status tab, for the same search and role filter (status itself ignored). */
+  counts: userStatusCountsSchema,
+});
+export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
+
+export const userAnswerSchema = z.object({ user: userSchema });
+export const myProfileAnswerSchema = z.object({ user: myProfileSchema });
+
+export const userParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
+
+/** Fields of the admin's create and edit form (one form, both screens). */
+const userFields = {
+  firstName: z.string().trim().min(1).max(USER_LIMITS.name),
+  lastName: z.string().trim().min(1).max(USER_LIMITS.name),
+  email: emailSchema,
+  phone: z
+    .union([phoneSchema, z.literal('')])
+    .nullable()
+    .optional(),
+  country: optionalText(USER_LIMITS.place),
+  state: optionalText(USER_LIMITS.place),
+  city: optionalText(USER_LIMITS.place),
+  address: optionalText(USER_LIMITS.address),
+  zipCode: optionalText(USER_LIMITS.zip),
+  company: optionalText(USER_LIMITS.company),
+  jobTitle: optionalText(USER_LIMITS.jobTitle),
+  about: optionalText(USER_LIMITS.about),
+  avatarUrl: uploadedImageUrlSchema.nullable().optional(),
+  coverUrl: uploadedImageUrlSchema.nullable().optional(),
+  role: z.string().trim().min(1).max(40),
+  status: z.enum(USER_STATUSES),
+  emailVerified: z.boolean(),
+  isPublic: z.boolean(),
+};
+
+export const createUserBodySchema = z.object({
+  ...userFields,
+  role: userFields.role.default('user'),
+  status: userFields.status.default('active'),
+  emailVerified: userFields.emailVerified.default(false),
+  isPublic: userFields.isPublic.default(true),
+  /** Absent: the person receives a code by mail to choose theirs. */
+  password: z.union([passwordSchema, z.literal('')]).optional(),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const updateUserBodySchema = z
+  .object(userFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/** What the signed-in person may change about themselves. */
+export const updateMyAccountBodySchema = z
+  .object({
+    firstName: userFields.firstName,
+    lastName: userFields.lastName,
+    /** A different address is not applied: a code goes to it, and confirm-email applies it. */
+    email: emailSchema,
+    phone: userFields.phone,
+    country: userFields.country,
+    state: userFields.state,
+    city: userFields.city,
+    address: userFields.address,
+    zipCode: userFields.zipCode,
+    company: userFields.company,
+    jobTitle: userFields.jobTitle,
+    about: userFields.about,
+    avatarUrl: userFields.avatarUrl,
+    coverUrl: userFields.coverUrl,
+    isPublic: userFields.isPublic,
+    social: socialLinksSchema,
+    notificationPrefs: notificationPrefsSchema,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export type UpdateMyAccountBody = z.input<typeof updateMyAccountBodySchema>;
+
+export const confirmEmailBodySchema = z.object({ code: z.string().regex(/^\d{6}$/) });
+
+export const bulkDeleteAnswerSchema = z.object({ deleted: z.number().int() });
+
+export const roleSchema = z.object({ name: z.string(), permissions: z.array(z.string()) });
+export type Role = z.infer<typeof roleSchema>;
+export const rolesAnswerSchema = z.object({ roles: z.array(roleSchema) });
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  targetId: z.string().nullable(),
+  meta: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const activityAnswerSchema = z.object({
+  activities: z.array(activitySchema),
+  total: z.number().int(),
+});
