@@ -24,7 +24,11 @@ export interface TestApp {
 }
 
 /** A fresh database per test file: PostgreSQL gets a new database created from scratch. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -134,7 +138,9 @@ export async function registerUser(
  * opens its own pool (and LISTEN connection); on PGlite, which lives in one process, it shares
  * the first app's store. Close it before the first app.
  */
-export async function createPeerApp(first: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createPeerApp(
+  first: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = first.databaseUrl
     ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 3 })
     : first.database;
