@@ -19,7 +19,12 @@ export function getHttpToken(): string | null {
 }
 
 /** What a rejected call carries: the parsed JSON body, or the generic message when there is none. */
-export type HttpError = Partial<ErrorBody> & { message: string; status?: number };
+export type HttpError = Partial<ErrorBody> & {
+  message: string;
+  status?: number;
+  /** Seconds from a 429's `Retry-After` header, so screens can say when to try again. */
+  retryAfter?: number;
+};
 
 export function isHttpError(value: unknown): value is HttpError {
   return (
@@ -88,12 +93,14 @@ export async function http<T>(path: string, options: HttpOptions = {}): Promise<
 
   const body = await readBody(response);
   if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
     if (typeof body === 'object' && body !== null) {
       const parsed = body as Partial<ErrorBody>;
       throw {
         ...parsed,
         message: typeof parsed.message === 'string' ? parsed.message : GENERIC_ERROR_MESSAGE,
         status: response.status,
+        ...(retryAfter ? { retryAfter } : {}),
       } satisfies HttpError;
     }
     throw { message: GENERIC_ERROR_MESSAGE, status: response.status } satisfies HttpError;

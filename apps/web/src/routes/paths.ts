@@ -47,6 +47,9 @@ export const paths = {
     fileManager: `${ROOTS.dashboard}/files-manager`,
     permissionDenied: `${ROOTS.dashboard}/permission-denied`,
     blank: `${ROOTS.dashboard}/blank`,
+    admin: {
+      audit: `${ROOTS.dashboard}/admin/audit`,
+    },
     general: {
       app: `${ROOTS.dashboard}/app`,
       ecommerce: `${ROOTS.dashboard}/ecommerce`,

@@ -1,0 +1,6 @@
+import { RegisterView } from '../../sections/auth/register-view';
+
+/** /auth/register-unprotected — the same form without the guest guard: it never redirects. */
+export function Component() {
+  return <RegisterView />;
+}

@@ -1,0 +1,217 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+import { EmptyContent } from '../../components/empty-content/empty-content';
+import { Label } from '../../components/label/label';
+import type { LabelColor } from '../../components/label/label';
+import { translateError } from '../../locales/form-errors';
+import { AUDIT_ACTIONS, useAuditLogQuery } from './admin-api';
+import type { AuditEntry } from './admin-api';
+import { formatDateTime } from './format';
+import { ROWS_PER_PAGE, useListParams } from './use-list-params';
+
+const COLUMNS = ['when', 'who', 'action', 'from', 'details'] as const;
+
+function actionColor(action: string): LabelColor {
+  if (/failed|refused/.test(action)) return 'error';
+  if (/password|role/.test(action)) return 'warning';
+  if (action === 'auth.login' || action === 'auth.email_verified') return 'success';
+  return 'default';
+}
+
+/** Meta as short "key: value" pairs; nested values as JSON. */
+function metaText(meta: AuditEntry['meta']): string {
+  return Object.entries(meta)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
+}
+
+export function AuditLogTab() {
+  const { t, i18n } = useTranslation();
+  const { page, limit, filter: action, setPage, setLimit, setFilter } = useListParams('action');
+  const { data, isFetching, isLoading, error, refetch } = useAuditLogQuery({
+    page,
+    limit,
+    action: action || undefined,
+  });
+  const actionLabel = (value: string) => t(`admin.audit.actions.${value}`, { defaultValue: value });
+
+  return (
+    <Box>
+      <Box sx={{ p: 2.5, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Autocomplete
+          freeSolo
+          autoSelect
+          options={[...AUDIT_ACTIONS]}
+          value={action || null}
+          onChange={(_event, value) => setFilter(typeof value === 'string' ? value.trim() : '')}
+          getOptionLabel={(option) => actionLabel(option)}
+          renderOption={(props, option) => {
+            const { key, ...rest } = props;
+            return (
+              <Box
+                component="li"
+                key={key}
+                {...rest}
+                sx={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'flex-start !important',
+                }}
+              >
+                <Typography variant="body2">{actionLabel(option)}</Typography>
+                <Typography variant="caption" sx={{ color: 'text.disabled' }} dir="ltr">
+                  {option}
+                </Typography>
+              </Box>
+            );
+          }}
+          sx={{ width: { xs: 1, sm: 320 } }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('admin.audit.filterAction')}
+              placeholder={t('admin.audit.allActions')}
+              InputLabelProps={{ ...params.InputLabelProps, shrink: true }}
+            />
+          )}
+        />
+        {data && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+            {t('admin.total', { count: data.total })}
+          </Typography>
+        )}
+      </Box>
+
+      {error ? (
+        <Alert
+          severity="error"
+          sx={{ mx: 2.5, mb: 2.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('admin.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, error)}
+        </Alert>
+      ) : (
+        <>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table
+              size="small"
+              sx={{ minWidth: 760 }}
+              aria-label={t('admin.audit.tab')}
+              aria-busy={isFetching}
+            >
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{t(`admin.audit.columns.${column}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {isLoading &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <TableRow key={i}>
+                      {COLUMNS.map((column) => (
+                        <TableCell key={column}>
+                          <Skeleton variant="text" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                {data?.entries.map((entry) => (
+                  <TableRow key={entry.id} hover data-testid="audit-row">
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(entry.createdAt, i18n.language)}
+                    </TableCell>
+                    <TableCell>
+                      {entry.actorName ?? (
+                        <Typography
+                          component="span"
+                          variant="body2"
+                          sx={{ color: 'text.disabled' }}
+                        >
+                          {t('admin.audit.unknownActor')}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Label color={actionColor(entry.action)}>{actionLabel(entry.action)}</Label>
+                    </TableCell>
+                    <TableCell sx={{ maxWidth: 220 }}>
+                      <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                        {entry.ip ?? '—'}
+                      </Typography>
+                      {entry.userAgent && (
+                        <Tooltip title={entry.userAgent}>
+                          <Typography
+                            variant="caption"
+                            noWrap
+                            dir="ltr"
+                            tabIndex={0}
+                            sx={{ display: 'block', color: 'text.secondary', textAlign: 'start' }}
+                          >
+                            {entry.userAgent}
+                          </Typography>
+                        </Tooltip>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="caption" dir="ltr" sx={{ wordBreak: 'break-word' }}>
+                        {metaText(entry.meta) || '—'}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {data && data.entries.length === 0 && (
+            <EmptyContent
+              title={t('admin.audit.empty')}
+              description={action ? t('admin.audit.emptyFiltered') : undefined}
+              action={
+                action ? (
+                  <Button variant="outlined" color="inherit" onClick={() => setFilter('')}>
+                    {t('admin.clearFilter')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+          <TablePagination
+            component="div"
+            count={data?.total ?? 0}
+            page={data && data.total > 0 ? page - 1 : 0}
+            rowsPerPage={limit}
+            rowsPerPageOptions={[...ROWS_PER_PAGE]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+            onRowsPerPageChange={(event) => setLimit(Number(event.target.value))}
+            labelRowsPerPage={t('admin.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('admin.displayedRows', { from, to, count })
+            }
+            getItemAriaLabel={(type) => t(`admin.pageNav.${type}`)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

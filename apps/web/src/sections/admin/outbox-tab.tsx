@@ -1,0 +1,236 @@
+import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { EmptyContent } from '../../components/empty-content/empty-content';
+import { Label } from '../../components/label/label';
+import { translateError } from '../../locales/form-errors';
+import { useOutboxQuery } from './admin-api';
+import type { OutboxMessage } from './admin-api';
+import { formatDateTime } from './format';
+import { ROWS_PER_PAGE, useListParams } from './use-list-params';
+
+const COLUMNS = ['when', 'to', 'subject', 'status'] as const;
+const FILTER_DELAY_MS = 350;
+
+function OutboxRow({ message }: { message: OutboxMessage }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const bodyId = `outbox-body-${message.id}`;
+  const status = message.sentAt ? 'sent' : message.error ? 'failed' : 'kept';
+  return (
+    <>
+      <TableRow
+        hover
+        data-testid="outbox-row"
+        sx={{ '& > td': { borderBottom: open ? 'none' : undefined } }}
+      >
+        <TableCell padding="checkbox">
+          <IconButton
+            size="small"
+            onClick={() => setOpen((v) => !v)}
+            aria-expanded={open}
+            aria-controls={bodyId}
+            aria-label={open ? t('admin.outbox.hideText') : t('admin.outbox.showText')}
+          >
+            <KeyboardArrowDownRounded
+              sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }}
+            />
+          </IconButton>
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(message.createdAt, i18n.language)}
+        </TableCell>
+        <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+          {message.to}
+        </TableCell>
+        <TableCell>{message.subject}</TableCell>
+        <TableCell>
+          <Label color={status === 'sent' ? 'success' : status === 'failed' ? 'error' : 'info'}>
+            {t(`admin.outbox.status.${status}`)}
+          </Label>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0 }}>
+          <Collapse in={open} unmountOnExit>
+            <Box id={bodyId} sx={{ py: 2 }}>
+              <Typography
+                component="pre"
+                variant="body2"
+                data-testid="outbox-text"
+                sx={{
+                  m: 0,
+                  whiteSpace: 'pre-wrap',
+                  fontFamily: 'inherit',
+                  bgcolor: 'background.neutral',
+                  p: 2,
+                  borderRadius: 1,
+                }}
+              >
+                {message.text}
+              </Typography>
+              {message.error && (
+                <Alert severity="error" sx={{ mt: 1.5 }}>
+                  {message.error}
+                </Alert>
+              )}
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
+
+export function OutboxTab() {
+  const { t } = useTranslation();
+  const { page, limit, filter: to, setPage, setLimit, setFilter } = useListParams('to');
+  const [typed, setTyped] = useState(to);
+  const { data, isFetching, isLoading, error, refetch } = useOutboxQuery({
+    page,
+    limit,
+    to: to || undefined,
+  });
+
+  // The URL follows the box after a short pause, so each keystroke is not a request.
+  useEffect(() => {
+    const id = window.setTimeout(() => {
+      if (typed.trim() !== to) setFilter(typed.trim());
+    }, FILTER_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [typed, to, setFilter]);
+
+  return (
+    <Box>
+      <Alert severity="info" sx={{ mx: 2.5, mt: 2.5 }}>
+        {t('admin.outbox.about')}
+      </Alert>
+      <Box sx={{ p: 2.5, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          label={t('admin.outbox.filterTo')}
+          placeholder={t('admin.outbox.filterToPlaceholder')}
+          type="search"
+          sx={{ width: { xs: 1, sm: 320 } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchRounded sx={{ color: 'text.disabled' }} />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {data && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+            {t('admin.total', { count: data.total })}
+          </Typography>
+        )}
+      </Box>
+
+      {error ? (
+        <Alert
+          severity="error"
+          sx={{ mx: 2.5, mb: 2.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('admin.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, error)}
+        </Alert>
+      ) : (
+        <>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table
+              size="small"
+              sx={{ minWidth: 640 }}
+              aria-label={t('admin.outbox.tab')}
+              aria-busy={isFetching}
+            >
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{t(`admin.outbox.columns.${column}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {isLoading &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell padding="checkbox" />
+                      {COLUMNS.map((column) => (
+                        <TableCell key={column}>
+                          <Skeleton variant="text" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                {data?.messages.map((message) => (
+                  <OutboxRow key={message.id} message={message} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {data && data.messages.length === 0 && (
+            <EmptyContent
+              title={t('admin.outbox.empty')}
+              action={
+                to ? (
+                  <Button
+                    variant="outlined"
+                    color="inherit"
+                    onClick={() => {
+                      setTyped('');
+                      setFilter('');
+                    }}
+                  >
+                    {t('admin.clearFilter')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+          <TablePagination
+            component="div"
+            count={data?.total ?? 0}
+            page={data && data.total > 0 ? page - 1 : 0}
+            rowsPerPage={limit}
+            rowsPerPageOptions={[...ROWS_PER_PAGE]}
+            onPageChange={(_event, next) => setPage(next + 1)}
+            onRowsPerPageChange={(event) => setLimit(Number(event.target.value))}
+            labelRowsPerPage={t('admin.rowsPerPage')}
+            labelDisplayedRows={({ from, to: last, count }) =>
+              t('admin.displayedRows', { from, to: last, count })
+            }
+            getItemAriaLabel={(type) => t(`admin.pageNav.${type}`)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,213 @@
+import Box from '@mui/material/Box';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputBase from '@mui/material/InputBase';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import type { ClipboardEvent, KeyboardEvent, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const CODE_LENGTH = 6;
+
+export type CodeInputHandle = { focus: () => void };
+
+type Props = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once all boxes hold a digit (typed, pasted or filled by the browser). */
+  onComplete?: (code: string) => void;
+  onBlur?: () => void;
+  label: string;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+  name?: string;
+  ref?: Ref<CodeInputHandle>;
+};
+
+const toCells = (value: string): string[] =>
+  Array.from({ length: CODE_LENGTH }, (_, i) => (/\d/.test(value[i] ?? '') ? value[i]! : ''));
+
+/**
+ * Six one-digit boxes for a mailed code. A whole code can be pasted (or filled by the browser's
+ * one-time-code suggestion) into any box; arrows, Home, End and Backspace move between boxes.
+ * The boxes stay left-to-right in Arabic too: a code is read as a number.
+ */
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  onBlur,
+  label,
+  error,
+  helperText,
+  disabled,
+  autoFocus,
+  name = 'code',
+  ref,
+}: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const [cells, setCells] = useState<string[]>(() => toCells(value));
+
+  useImperativeHandle(ref, () => ({
+    focus: () => {
+      const firstEmpty = cells.findIndex((c) => !c);
+      inputs.current[firstEmpty === -1 ? 0 : firstEmpty]?.focus();
+    },
+  }));
+
+  // An outside change (a reset of the form) redraws the boxes; our own changes already match.
+  const joined = cells.join('');
+  useEffect(() => {
+    if (value !== joined) setCells(toCells(value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+
+  const focusBox = (index: number) => {
+    const box = inputs.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))];
+    box?.focus();
+    box?.select();
+  };
+
+  const commit = (next: string[]) => {
+    setCells(next);
+    const code = next.join('');
+    onChange(code);
+    if (code.length === CODE_LENGTH && next.every((c) => c !== '')) onComplete?.(code);
+  };
+
+  /** Writes digits from `start` on; a full-length paste always starts at the first box. */
+  const fill = (start: number, digits: string) => {
+    const clean = digits.replace(/\D/g, '');
+    if (!clean) return;
+    const from = clean.length >= CODE_LENGTH ? 0 : start;
+    const next = [...cells];
+    for (let i = 0; i < clean.length && from + i < CODE_LENGTH; i++) next[from + i] = clean[i]!;
+    commit(next);
+    focusBox(Math.min(CODE_LENGTH - 1, from + clean.length));
+  };
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'Backspace': {
+        event.preventDefault();
+        const next = [...cells];
+        if (next[index]) {
+          next[index] = '';
+          commit(next);
+        } else if (index > 0) {
+          next[index - 1] = '';
+          commit(next);
+          focusBox(index - 1);
+        }
+        break;
+      }
+      case 'Delete': {
+        event.preventDefault();
+        const next = [...cells];
+        next[index] = '';
+        commit(next);
+        break;
+      }
+      case 'ArrowLeft':
+        event.preventDefault();
+        focusBox(index - 1);
+        break;
+      case 'ArrowRight':
+        event.preventDefault();
+        focusBox(index + 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focusBox(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focusBox(CODE_LENGTH - 1);
+        break;
+      default:
+        break;
+    }
+  };
+
+  const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    fill(index, event.clipboardData.getData('text'));
+  };
+
+  const labelId = `${id}-label`;
+  const helperId = `${id}-helper`;
+
+  return (
+    <Box>
+      <Typography id={labelId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <Box
+        role="group"
+        aria-labelledby={labelId}
+        aria-describedby={helperText ? helperId : undefined}
+        dir="ltr"
+        sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'space-between' }}
+      >
+        {cells.map((cell, index) => (
+          <InputBase
+            key={index}
+            inputRef={(el: HTMLInputElement | null) => {
+              inputs.current[index] = el;
+            }}
+            value={cell}
+            disabled={disabled}
+            autoFocus={autoFocus && index === 0}
+            error={error}
+            onBlur={onBlur}
+            onFocus={(event) => event.target.select()}
+            onChange={(event) => {
+              const typed = event.target.value.replace(/\D/g, '');
+              if (!typed) return;
+              // One new digit replaces the box; more (browser autofill) spread to the next boxes.
+              fill(index, typed.length > 1 && cell ? typed.replace(cell, '') || typed : typed);
+            }}
+            onKeyDown={onKeyDown(index)}
+            onPaste={onPaste(index)}
+            inputProps={{
+              name: `${name}-${index + 1}`,
+              inputMode: 'numeric',
+              pattern: '[0-9]*',
+              autoComplete: index === 0 ? 'one-time-code' : 'off',
+              'aria-label': t('auth.code.digit', { index: index + 1, total: CODE_LENGTH }),
+              'aria-invalid': error || undefined,
+              'data-testid': `code-box-${index + 1}`,
+            }}
+            sx={(theme) => ({
+              flex: '1 1 0',
+              minWidth: 0,
+              maxWidth: 56,
+              height: 56,
+              borderRadius: 1,
+              border: `1px solid ${error ? theme.palette.error.main : theme.palette.divider}`,
+              typography: 'h5',
+              '& input': { textAlign: 'center', p: 0 },
+              '&.Mui-focused': {
+                borderColor: error ? theme.palette.error.main : theme.palette.text.primary,
+                boxShadow: `0 0 0 1px ${error ? theme.palette.error.main : theme.palette.text.primary}`,
+              },
+            })}
+          />
+        ))}
+      </Box>
+      {helperText && (
+        <FormHelperText
+          id={helperId}
+          error={error}
+          sx={{ mx: 1.75 }}
+          role={error ? 'alert' : undefined}
+        >
+          {helperText}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
