@@ -70,6 +70,10 @@ export const users = pgTable(
     index('users_company_sort').on(t.company, t.id),
     index('users_role_sort').on(t.role, t.id),
     index('users_status_sort').on(t.status, t.id),
+    // The status tabs keep the chosen sort: without these, a tab sorted by name scans the name
+    // index and throws away the other statuses' rows one by one.
+    index('users_status_name_sort').on(t.status, t.displayName, t.id),
+    index('users_status_created_sort').on(t.status, t.createdAt, t.id),
     index('users_verified_sort').on(t.emailVerified, t.id),
     index('users_created_sort').on(t.createdAt, t.id),
     index('users_search_trgm').using(

@@ -1,0 +1,2 @@
+CREATE INDEX "users_status_name_sort" ON "users" USING btree ("status","display_name","id");--> statement-breakpoint
+CREATE INDEX "users_status_created_sort" ON "users" USING btree ("status","created_at","id");
