@@ -35,7 +35,7 @@ await t.database.query(
   [people],
 );
 await t.database.vacuumAnalyze();
-console.log(
+console.info(
   `inserted ${people} people in ${Math.round(performance.now() - started)} ms (${t.database.kind})`,
 );
 
@@ -50,7 +50,7 @@ const fetchJson = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: u
   return { status: res.statusCode, body: res.json() as unknown };
 };
 const ctx = await prepareUserBench(fetchJson);
-console.log(
+console.info(
   `total ${ctx.total}, deep page ${ctx.deepPage}, search terms ${ctx.searchTerms.join(', ')}`,
 );
 
@@ -68,7 +68,7 @@ for (const s of userScenarios) {
       throw new Error(`${s.name}: bad answer ${res.status}`);
   }
   times.sort((a, b) => a - b);
-  console.log(
+  console.info(
     `${s.name.padEnd(52)} median ${pct(times, 0.5).toFixed(1).padStart(6)} ms   p99 ${pct(times, 0.99).toFixed(1).padStart(6)} ms`,
   );
 }
@@ -78,7 +78,7 @@ const explain = async (label: string, sql: string, args: unknown[] = []) => {
     `EXPLAIN (ANALYZE, COSTS OFF) ${sql}`,
     args,
   );
-  console.log(`\n-- ${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  console.info(`\n-- ${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
 };
 await explain(
   'search uses the trigram index',
