@@ -1,0 +1,147 @@
+import { REALTIME_CLOSE, REALTIME_PATH } from '@bo/contract/realtime';
+import type { RealtimeServerMessage } from '@bo/contract/realtime';
+
+import { useSyncExternalStore } from 'react';
+
+import { CONFIG } from '../config';
+import { getHttpToken } from './http';
+
+/** One domain event as the socket delivers it (`kanban.card.moved`, `calendar.event.created`…). */
+export type RealtimeEvent = { type: string; payload: unknown };
+type Listener = (event: RealtimeEvent) => void;
+
+/** Sent to listeners after a reconnect: events may have been missed, so caches should refetch. */
+export const REALTIME_RESYNC = 'realtime.resync';
+
+const BACKOFF_MIN_MS = 500;
+const BACKOFF_MAX_MS = 15_000;
+const PING_MS = 25_000;
+/** While signed out (or after a refused token), how often to look for a new token. */
+const TOKEN_POLL_MS = 3_000;
+
+const listeners = new Set<Listener>();
+let socket: WebSocket | null = null;
+let started = false;
+let attempt = 0;
+let everReady = false;
+let retryTimer: number | undefined;
+let pingTimer: number | undefined;
+let refusedToken: string | null = null;
+let ready = false;
+const statusListeners = new Set<() => void>();
+
+function setReady(value: boolean) {
+  if (ready === value) return;
+  ready = value;
+  for (const l of statusListeners) l();
+}
+
+function socketUrl(): string {
+  const url = new URL(`${CONFIG.apiUrl}${REALTIME_PATH}`, window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+function emit(event: RealtimeEvent) {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch {
+      // One screen's bad handler must not stop the others from updating.
+    }
+  }
+}
+
+function schedule(delay: number) {
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(connect, delay);
+}
+
+function connect() {
+  if (socket || !started) return;
+  const token = getHttpToken();
+  // Signed out, or this token was already refused: wait for a new sign-in.
+  if (!token || token === refusedToken) {
+    schedule(TOKEN_POLL_MS);
+    return;
+  }
+  const ws = new WebSocket(socketUrl());
+  socket = ws;
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+  ws.onmessage = (message) => {
+    let data: RealtimeServerMessage;
+    try {
+      data = JSON.parse(String(message.data)) as RealtimeServerMessage;
+    } catch {
+      return;
+    }
+    if (data.type === 'ready') {
+      attempt = 0;
+      setReady(true);
+      // After a drop, whatever happened meanwhile was not delivered: let caches refetch.
+      if (everReady) emit({ type: REALTIME_RESYNC, payload: null });
+      everReady = true;
+      window.clearInterval(pingTimer);
+      pingTimer = window.setInterval(() => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'ping' }));
+      }, PING_MS);
+    } else if (data.type === 'event') {
+      emit(data.event);
+    }
+  };
+  ws.onclose = (close) => {
+    window.clearInterval(pingTimer);
+    setReady(false);
+    if (socket === ws) socket = null;
+    if (!started) return;
+    if (close.code === REALTIME_CLOSE.unauthorized) refusedToken = token;
+    attempt += 1;
+    const backoff = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** (attempt - 1));
+    // Jitter so that a restarted server is not hit by every tab at the same instant.
+    schedule(backoff / 2 + Math.random() * (backoff / 2));
+  };
+}
+
+/** Opens the tab's one socket if it is not open yet (it signs in with the current token). */
+export function startRealtime(): void {
+  if (started) return;
+  started = true;
+  connect();
+}
+
+/** Closes the socket (sign-out). */
+export function stopRealtime(): void {
+  started = false;
+  window.clearTimeout(retryTimer);
+  window.clearInterval(pingTimer);
+  socket?.close(1000);
+  socket = null;
+  everReady = false;
+  attempt = 0;
+  setReady(false);
+}
+
+/** Listens to every event of the tab's socket (opening it if needed); returns the unsubscribe. */
+export function subscribeRealtime(listener: Listener): () => void {
+  listeners.add(listener);
+  startRealtime();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function subscribeStatus(listener: () => void) {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+/** Whether the tab's socket is signed in right now (the screens' "live" badge). */
+export function useRealtimeReady(): boolean {
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => ready,
+    () => false,
+  );
+}
