@@ -1,0 +1,121 @@
+import type { CalendarEvent } from '@bo/contract/calendar';
+import type {
+  DateSelectArg,
+  DatesSetArg,
+  EventChangeArg,
+  EventClickArg,
+  LocaleInput,
+} from '@fullcalendar/core';
+import arLocale from '@fullcalendar/core/locales/ar';
+import frLocale from '@fullcalendar/core/locales/fr';
+import viLocale from '@fullcalendar/core/locales/vi';
+import zhLocale from '@fullcalendar/core/locales/zh-cn';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import Box from '@mui/material/Box';
+import { alpha, useTheme } from '@mui/material/styles';
+import { forwardRef } from 'react';
+
+export type CalendarViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
+
+const LOCALES: Record<string, LocaleInput> = {
+  fr: frLocale,
+  vi: viLocale,
+  cn: zhLocale,
+  ar: arLocale,
+};
+
+type Props = {
+  events: CalendarEvent[];
+  view: CalendarViewName;
+  initialDate?: string;
+  language: string;
+  direction: 'ltr' | 'rtl';
+  editable: boolean;
+  onDatesSet: (arg: DatesSetArg) => void;
+  onSelect: (arg: DateSelectArg) => void;
+  onEventClick: (arg: EventClickArg) => void;
+  onEventChange: (arg: EventChangeArg) => void;
+};
+
+/**
+ * FullCalendar with the theme's colours. Loaded lazily by the calendar screen only, so its
+ * ~300 kB never reach another page. The toolbar is ours (MUI), driven through the ref.
+ */
+export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBoard(
+  {
+    events,
+    view,
+    initialDate,
+    language,
+    direction,
+    editable,
+    onDatesSet,
+    onSelect,
+    onEventClick,
+    onEventChange,
+  },
+  ref,
+) {
+  const theme = useTheme();
+  return (
+    <Box
+      data-testid="calendar-board"
+      sx={{
+        '--fc-border-color': theme.palette.divider,
+        '--fc-page-bg-color': theme.palette.background.paper,
+        '--fc-neutral-bg-color': theme.palette.background.neutral,
+        '--fc-list-event-hover-bg-color': theme.palette.action.hover,
+        '--fc-today-bg-color': alpha(theme.palette.primary.main, 0.08),
+        '--fc-highlight-color': alpha(theme.palette.primary.main, 0.12),
+        '--fc-now-indicator-color': theme.palette.error.main,
+        '& .fc': { fontFamily: theme.typography.fontFamily, fontSize: 14 },
+        '& .fc a': { color: 'inherit', textDecoration: 'none' },
+        '& .fc .fc-col-header-cell-cushion': { py: 1, fontWeight: 600, color: 'text.secondary' },
+        '& .fc .fc-daygrid-day-number': { p: 1, fontSize: 13 },
+        '& .fc .fc-event': { borderRadius: 0.75, px: 0.5, cursor: 'pointer' },
+        '& .fc .fc-event-main': { color: '#fff' },
+        '& .fc .fc-list-day-cushion': { bgcolor: 'background.neutral' },
+        '& .fc .fc-list-event-title, & .fc .fc-list-event-time': { color: 'text.primary' },
+        '& .fc .fc-scrollgrid': { borderRadius: 1 },
+      }}
+    >
+      <FullCalendar
+        ref={ref}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+        initialView={view}
+        initialDate={initialDate}
+        headerToolbar={false}
+        locales={Object.values(LOCALES)}
+        locale={LOCALES[language] ?? 'en'}
+        direction={direction}
+        height="auto"
+        contentHeight={640}
+        dayMaxEventRows={3}
+        nowIndicator
+        selectable={editable}
+        selectMirror
+        editable={editable}
+        eventResizableFromStart={editable}
+        weekends
+        events={events.map((e) => ({
+          id: e.id,
+          title: e.title,
+          start: e.start,
+          end: e.end,
+          allDay: e.allDay,
+          backgroundColor: e.color,
+          borderColor: e.color,
+          extendedProps: { description: e.description },
+        }))}
+        datesSet={onDatesSet}
+        select={onSelect}
+        eventClick={onEventClick}
+        eventChange={onEventChange}
+      />
+    </Box>
+  );
+});
