@@ -27,7 +27,9 @@ async function main() {
     await bootstrap({ ...config, demoData: false }, database, console.info);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     if (n > 1) {
-      throw new Error('This database already holds people; seed a new one (another DATA_DIR or database).');
+      throw new Error(
+        'This database already holds people; seed a new one (another DATA_DIR or database).',
+      );
     }
     const report = await seedDatabase(database, scale, console.info, {
       seed: Number(values.seed),
@@ -36,7 +38,15 @@ async function main() {
     await database.query(
       `INSERT INTO meta (key, value) VALUES ('seed', $1::jsonb)
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-      [JSON.stringify({ scale, seed: Number(values.seed), counts: SCALE_COUNTS[scale], report, at: new Date().toISOString() })],
+      [
+        JSON.stringify({
+          scale,
+          seed: Number(values.seed),
+          counts: SCALE_COUNTS[scale],
+          report,
+          at: new Date().toISOString(),
+        }),
+      ],
     );
   } finally {
     await database.close();

@@ -6,7 +6,18 @@ import path from 'node:path';
  * shows faces and products without fetching anything from the internet.
  */
 
-const PALETTE = ['#00A76F', '#8E33FF', '#00B8D9', '#FFAB00', '#FF5630', '#22C55E', '#003768', '#7A0916', '#1890FF', '#B76E00'];
+const PALETTE = [
+  '#00A76F',
+  '#8E33FF',
+  '#00B8D9',
+  '#FFAB00',
+  '#FF5630',
+  '#22C55E',
+  '#003768',
+  '#7A0916',
+  '#1890FF',
+  '#B76E00',
+];
 const SKIN = ['#F5D0B5', '#E0AC8A', '#C68863', '#8D5524', '#FFDBAC', '#A0673E'];
 const HAIR = ['#2C1B18', '#4A312C', '#B55239', '#D6B370', '#1C1C1C', '#724133', '#E8E1E1'];
 
@@ -43,8 +54,8 @@ function coverSvg(n: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 320" width="960" height="320">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 <rect width="960" height="320" fill="url(#g)"/>
-<circle cx="${120 + (n * 97) % 700}" cy="80" r="140" fill="#fff" opacity="0.12"/>
-<circle cx="${800 - (n * 53) % 500}" cy="300" r="180" fill="#000" opacity="0.08"/>
+<circle cx="${120 + ((n * 97) % 700)}" cy="80" r="140" fill="#fff" opacity="0.12"/>
+<circle cx="${800 - ((n * 53) % 500)}" cy="300" r="180" fill="#000" opacity="0.08"/>
 </svg>`;
 }
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { PRODUCT_CATEGORIES, PRODUCT_COLORS, PRODUCT_GENDERS, PRODUCT_SIZES } from '@bo/contract/products';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_COLORS,
+  PRODUCT_GENDERS,
+  PRODUCT_SIZES,
+} from '@bo/contract/products';
 import { CALENDAR_COLORS } from '@bo/contract/calendar';
 import { AVATAR_POOL, COVER_POOL, PRODUCT_IMAGE_POOL } from './images.js';
 import {
@@ -41,12 +46,31 @@ export const ascii = (s: string) =>
     .replace(/[^a-z0-9]+/g, '');
 
 const MODELS = ['', '', '', ' Pro', ' Max', ' Lite', ' 2', ' 3', ' SE', ' Plus', ' Mini', ' Edge'];
-const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com', 'proton.me', 'mail.fr', 'qq.com', 'zoho.com', 'icloud.com'];
+const DOMAINS = [
+  'gmail.com',
+  'outlook.com',
+  'yahoo.com',
+  'proton.me',
+  'mail.fr',
+  'qq.com',
+  'zoho.com',
+  'icloud.com',
+];
 const RATINGS = [5, 5, 5, 5, 4, 4, 4, 3, 2, 1];
 const DAY = 86_400;
 
 /** Entity kinds, used in ids so that no two tables share an id. */
-export const KIND = { user: 1, product: 2, order: 3, item: 4, review: 5, event: 6, column: 7, card: 8, comment: 9 } as const;
+export const KIND = {
+  user: 1,
+  product: 2,
+  order: 3,
+  item: 4,
+  review: 5,
+  event: 6,
+  column: 7,
+  card: 8,
+  comment: 9,
+} as const;
 
 export interface SqlGenOptions {
   seed: number;
@@ -104,8 +128,10 @@ export class SqlGen {
     `((${arr(FIRST_NAMES.map(ascii))})[${this.firstIdx(u)}] || '.' || (${arr(LAST_NAMES.map(ascii))})[${this.lastIdx(u)}] || (${u}) || '@' || ${this.pick(DOMAINS, u, 3)})`;
   private place = (u: string, col: number) =>
     `(${arr(PLACES.map((p) => p[col]!))})[1 + ${this.h(u, 4)} % ${PLACES.length}]`;
-  userPhone = (u: string) => `(${this.place(u, 5)} || ' ' || lpad((${this.h(u, 5)} % 10000000)::text, 7, '0'))`;
-  userAddress = (u: string) => `((1 + ${this.h(u, 6)} % 250)::text || ' ' || ${this.place(u, 3)} || ', ' || ${this.place(u, 2)})`;
+  userPhone = (u: string) =>
+    `(${this.place(u, 5)} || ' ' || lpad((${this.h(u, 5)} % 10000000)::text, 7, '0'))`;
+  userAddress = (u: string) =>
+    `((1 + ${this.h(u, 6)} % 250)::text || ' ' || ${this.place(u, 3)} || ', ' || ${this.place(u, 2)})`;
 
   users(count: number, passwordHash: string): string {
     const u = 'g.i';
@@ -136,7 +162,8 @@ FROM generate_series(1, ${count}) AS g(i)`;
   productName = (p: string) =>
     `((${arr(PRODUCT_ADJECTIVES)})[1 + ${this.h(p, 21)} % ${PRODUCT_ADJECTIVES.length}] || ' ' || (${arr(PRODUCT_NOUNS)})[1 + ${this.nounIdx(p)}] || (${arr(MODELS)})[1 + ${this.h(p, 20)} % ${MODELS.length}])`;
   productSku = (p: string) => `('SKU-' || lpad((${p})::text, 7, '0'))`;
-  productCover = (p: string) => `('/uploads/seed-product-' || (${this.h(p, 28)} % ${PRODUCT_IMAGE_POOL}) || '.svg')`;
+  productCover = (p: string) =>
+    `('/uploads/seed-product-' || (${this.h(p, 28)} % ${PRODUCT_IMAGE_POOL}) || '.svg')`;
   /** List price in cents: 19.99 … 298.99. */
   productPriceCents = (p: string) => `((19 + ${this.h(p, 23)} % 280) * 100 + 99)`;
   private onSale = (p: string) => `(${this.h(p, 24)} % 5 = 0)`;
@@ -155,7 +182,8 @@ FROM generate_series(1, ${count}) AS g(i)`;
     const c = this.colorIdx(p);
     const s = this.sizeIdx(p);
     const n = PRODUCT_COLORS.length;
-    const img = (k: number) => `'/uploads/seed-product-' || ((${this.h(p, 28)} + ${k}) % ${PRODUCT_IMAGE_POOL}) || '.svg'`;
+    const img = (k: number) =>
+      `'/uploads/seed-product-' || ((${this.h(p, 28)} + ${k}) % ${PRODUCT_IMAGE_POOL}) || '.svg'`;
     return `INSERT INTO products (id, name, slug, code, sku, description, images, price, price_sale, taxes, price_includes_tax,
   quantity, sold, category, gender, colors, sizes, tags, new_label, sale_label, rating_sum, review_count, ratings_by_star,
   published, created_at, updated_at)
@@ -209,10 +237,13 @@ FROM (${this.reviewRows(count, products, users)}) s`;
 
   // ---- orders --------------------------------------------------------------------------------
 
-  /** Lines per order: 1 to 3. */
-  private lines = (o: string) => `(1 + ${this.h(o, 54)} % 3)`;
-  private lineProduct = (o: string, j: string, products: number) => `(1 + ${this.h(`(${o}) * 4 + (${j})`, 55)} % ${products})`;
-  private lineQty = (o: string, j: string) => `(1 + (${this.h(`(${o}) * 4 + (${j})`, 56)} % 5 = 0)::int)`;
+  /** Lines per order: 1 (60%), 2 (30%) or 3 (10%), 1.5 on average. */
+  private lines = (o: string) =>
+    `(CASE WHEN ${this.h(o, 54)} % 10 < 6 THEN 1 WHEN ${this.h(o, 54)} % 10 < 9 THEN 2 ELSE 3 END)`;
+  private lineProduct = (o: string, j: string, products: number) =>
+    `(1 + ${this.h(`(${o}) * 4 + (${j})`, 55)} % ${products})`;
+  private lineQty = (o: string, j: string) =>
+    `(1 + (${this.h(`(${o}) * 4 + (${j})`, 56)} % 5 = 0)::int)`;
 
   /** Order lines, one row per (order o, line j, product p, quantity q). */
   private itemRows(orders: number, products: number): string {
@@ -238,7 +269,13 @@ FROM (${this.itemRows(orders, products)}) s`;
    * Orders, with subtotal and item count computed from the same expressions as their lines.
    * Dates run from `spanDays` ago to now in order-number order, a few a minute at large scale.
    */
-  orders(count: number, products: number, users: number, spanDays: number): string {
+  orders(
+    count: number,
+    products: number,
+    users: number,
+    spanDays: number,
+    firstNumber = 1,
+  ): string {
     const o = 'g.i';
     let sub = '0';
     let qty = '0';
@@ -255,9 +292,11 @@ FROM (${this.itemRows(orders, products)}) s`;
 FROM generate_series(1, ${count}) AS g(i) OFFSET 0`;
     const mid = `SELECT a.*, CASE a.dsel WHEN 0 THEN a.sub * 10 / 100 WHEN 1 THEN a.sub * 20 / 100 ELSE 0 END AS disc,
   CASE WHEN a.express THEN 1000 ELSE 0 END AS ship FROM (${inner}) a OFFSET 0`;
-    return `INSERT INTO orders (id, user_id, customer_name, customer_email, status, subtotal, discount, shipping, taxes, total,
-  items_count, billing, delivery, payment, discount_code, created_at, updated_at)
-SELECT ${this.uid(KIND.order, 'b.o')}, ${this.uid(KIND.user, 'b.u')}, ${this.userName('b.u')}, ${this.userEmail('b.u')},
+    // The order number is given (not drawn from the identity one row at a time); the caller moves
+    // the identity past the last one.
+    return `INSERT INTO orders (id, number, user_id, customer_name, customer_email, status, subtotal, discount, shipping, taxes, total,
+  items_count, billing, delivery, payment, discount_code, created_at, updated_at) OVERRIDING SYSTEM VALUE
+SELECT ${this.uid(KIND.order, 'b.o')}, b.o + ${firstNumber - 1}, ${this.uid(KIND.user, 'b.u')}, ${this.userName('b.u')}, ${this.userEmail('b.u')},
   CASE WHEN b.at > ${this.ago(String(3 * DAY))} AND ${this.h('b.o', 58)} % 2 = 0 THEN 'pending' ELSE ${this.pick(ORDER_STATUS_WEIGHTS, 'b.o', 59)} END,
   b.sub / 100.0, b.disc / 100.0, b.ship / 100.0, 0, (b.sub - b.disc + b.ship) / 100.0, b.qty,
   jsonb_build_object('name', ${this.userName('b.u')}, 'phone', ${this.userPhone('b.u')}, 'address', ${this.userAddress('b.u')},

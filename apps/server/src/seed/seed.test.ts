@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+import { PermissionService } from '../lib/permissions.js';
+import { seedDatabase, type SeedOptions } from './index.js';
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+const quiet = () => {};
+
+async function seeded(options: SeedOptions): Promise<Database> {
+  const database = await openDatabase({});
+  await database.migrate();
+  await new PermissionService(database).ensureBuiltinRoles();
+  await seedDatabase(database, 'demo', quiet, { now: NOW, ...options });
+  return database;
+}
+
+const firstRecords = (database: Database) =>
+  Promise.all([
+    database.query(
+      'SELECT id, email, display_name, country, role, status, created_at FROM users ORDER BY id LIMIT 5',
+    ),
+    database.query(
+      'SELECT id, name, slug, price, price_sale, colors FROM products ORDER BY id LIMIT 5',
+    ),
+    database.query(
+      'SELECT id, number, customer_email, subtotal, total, status, created_at FROM orders ORDER BY number LIMIT 5',
+    ),
+    database.query('SELECT id, title, start_at FROM calendar_events ORDER BY id LIMIT 3'),
+    database.query('SELECT id, name, rank FROM kanban_cards ORDER BY id LIMIT 3'),
+  ]);
+
+/** Every relation the generator promises, as counts of rows that break it (all must be 0). */
+async function inconsistencies(database: Database): Promise<Record<string, number>> {
+  const checks: Record<string, string> = {
+    orderSubtotalIsSumOfItems: `SELECT count(*) FROM orders o WHERE o.subtotal <> (SELECT coalesce(sum(i.price * i.quantity), 0) FROM order_items i WHERE i.order_id = o.id)`,
+    orderItemsCountIsSumOfQuantities: `SELECT count(*) FROM orders o WHERE o.items_count <> (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id)`,
+    orderTotalAddsUp: `SELECT count(*) FROM orders WHERE total <> subtotal - discount + shipping + taxes`,
+    orderWithoutItems: `SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)`,
+    itemWithoutProduct: `SELECT count(*) FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL`,
+    itemNotLikeItsProduct: `SELECT count(*) FROM order_items i JOIN products p ON p.id = i.product_id
+      WHERE i.name <> p.name OR i.sku <> p.sku OR i.price <> coalesce(p.price_sale, p.price) OR i.cover <> p.images[1]`,
+    orderWithoutUser: `SELECT count(*) FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE u.id IS NULL OR o.customer_email <> u.email`,
+    dailyStatsDifferFromOrders: `SELECT count(*) FROM (
+        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, status, count(*)::int AS orders, sum(items_count)::int AS items, sum(total) AS revenue
+        FROM orders GROUP BY 1, 2) o
+      FULL JOIN order_daily_stats s USING (day, status)
+      WHERE s.orders IS DISTINCT FROM o.orders OR s.items IS DISTINCT FROM o.items OR s.revenue IS DISTINCT FROM o.revenue`,
+    productRatingsDifferFromReviews: `SELECT count(*) FROM products p LEFT JOIN (
+        SELECT product_id, sum(rating)::int AS s, count(*)::int AS n FROM product_reviews GROUP BY 1) r ON r.product_id = p.id
+      WHERE p.rating_sum <> coalesce(r.s, 0) OR p.review_count <> coalesce(r.n, 0)
+         OR (SELECT sum(x) FROM unnest(p.ratings_by_star) x) <> p.review_count`,
+    productSoldDiffersFromItems: `SELECT count(*) FROM products p LEFT JOIN (
+        SELECT product_id, sum(quantity)::int AS q FROM order_items GROUP BY 1) i ON i.product_id = p.id
+      WHERE p.sold <> coalesce(i.q, 0)`,
+    eventEndsBeforeStart: `SELECT count(*) FROM calendar_events WHERE end_at < start_at`,
+    cardAssigneeMissing: `SELECT count(*) FROM kanban_card_assignees a LEFT JOIN users u ON u.id = a.user_id WHERE u.id IS NULL`,
+  };
+  const out: Record<string, number> = {};
+  for (const [name, text] of Object.entries(checks)) {
+    const [row] = await database.query<{ count: number | string }>(text);
+    out[name] = Number(row!.count);
+  }
+  return out;
+}
+
+describe('seed generator', () => {
+  let a: Database;
+  let b: Database;
+  let other: Database;
+  beforeAll(async () => {
+    [a, b, other] = await Promise.all([seeded({}), seeded({}), seeded({ seed: 7 })]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close(), other?.close()]);
+  });
+
+  it('gives the same first records for the same seed, and others for another seed', async () => {
+    const [ra, rb, rc] = await Promise.all([firstRecords(a), firstRecords(b), firstRecords(other)]);
+    expect(ra[0]).toHaveLength(5);
+    expect(ra).toEqual(rb);
+    expect(rc[0]).not.toEqual(ra[0]);
+    expect(rc[2]).not.toEqual(ra[2]);
+  });
+
+  it('loads a few hundred good-looking records per section', async () => {
+    const [row] = await a.query<Record<string, number>>(`SELECT
+      (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM products)::int AS products,
+      (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items,
+      (SELECT count(*) FROM product_reviews)::int AS reviews, (SELECT count(*) FROM calendar_events)::int AS events,
+      (SELECT count(*) FROM kanban_cards)::int AS cards, (SELECT count(*) FROM discount_codes)::int AS codes,
+      (SELECT count(DISTINCT country) FROM users)::int AS countries, (SELECT count(DISTINCT role) FROM users)::int AS roles,
+      (SELECT count(*) FROM users WHERE password_hash IS NULL OR avatar_url NOT LIKE '/uploads/%')::int AS bad_people`);
+    expect(row).toMatchObject({
+      users: 240,
+      products: 160,
+      orders: 600,
+      reviews: 640,
+      events: 60,
+      cards: 22,
+      codes: 6,
+      bad_people: 0,
+    });
+    expect(row!.countries).toBeGreaterThan(5);
+    expect(row!.roles).toBe(2);
+    const [soon] = await a.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM calendar_events WHERE start_at BETWEEN $1::timestamptz - interval '14 days' AND $1::timestamptz + interval '14 days'`,
+      [NOW.toISOString()],
+    );
+    expect(soon!.n).toBeGreaterThan(5);
+  });
+
+  it('keeps every relation consistent', async () => {
+    const bad = await inconsistencies(a);
+    expect(bad).toEqual(Object.fromEntries(Object.keys(bad).map((k) => [k, 0])));
+  });
+
+  it('keeps relations consistent through the bulk path (indexes and keys rebuilt after)', async () => {
+    const database = await openDatabase({});
+    try {
+      await database.migrate();
+      await new PermissionService(database).ensureBuiltinRoles();
+      await seedDatabase(database, 'large', quiet, {
+        now: NOW,
+        bulk: true,
+        counts: {
+          users: 300,
+          products: 200,
+          reviews: 500,
+          orders: 900,
+          events: 50,
+          kanbanCards: 10,
+          discountCodes: 20,
+        },
+      });
+      const bad = await inconsistencies(database);
+      expect(bad).toEqual(Object.fromEntries(Object.keys(bad).map((k) => [k, 0])));
+      // Every index and foreign key is back.
+      const [{ n }] = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname IN ('orders_created_sort', 'users_search_trgm', 'products_name_trgm', 'order_items_order_idx')`,
+      );
+      expect(n).toBe(4);
+      const [{ f }] = await database.query<{ f: number }>(
+        `SELECT count(*)::int AS f FROM pg_constraint WHERE contype = 'f' AND conrelid = 'order_items'::regclass`,
+      );
+      expect(f).toBe(2);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});

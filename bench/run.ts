@@ -1,0 +1,696 @@
+/**
+ * `npm run bench`: prepares a seeded data directory (or PostgreSQL database), starts the
+ * production server on it, drives it over HTTP with autocannon and prints one table.
+ * Run through scripts/bench.mjs (which loads tsx so the areas' TypeScript scenarios import).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.join(root, 'apps/server');
+const ADMIN = { email: 'bench@bench.local', password: 'bench-Admin-pass-42' };
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type JsonFetch = (
+  method: Method,
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
+
+/** A scenario as the areas export it from modules/<area>/bench-scenarios.ts. */
+interface Scenario {
+  name: string;
+  method: Method;
+  url: (ctx: unknown, i: number) => string;
+  body?: (ctx: unknown, i: number) => unknown;
+  expectedStatus: number;
+  check: (body: unknown) => boolean;
+  /** Filled by the runner. */
+  area: string;
+  ctx: unknown;
+  kind: 'read' | 'write' | 'ceiling' | 'auth';
+}
+
+interface LevelResult {
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  shapeFailures: number;
+  sampled: number;
+}
+
+interface ScenarioResult {
+  name: string;
+  area: string;
+  kind: Scenario['kind'];
+  levels: LevelResult[];
+  skipped?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const { values: args } = parseArgs({
+  options: {
+    store: { type: 'string', default: 'pglite' },
+    scale: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    growth: { type: 'boolean' },
+    'no-growth': { type: 'boolean' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const store = args.store === 'postgres' ? 'postgres' : 'pglite';
+if (args.store !== 'pglite' && args.store !== 'postgres')
+  throw new Error('--store must be pglite or postgres');
+const quick = args.quick ?? false;
+const scale = args.scale ?? (quick ? '10k' : 'large');
+const durationS = Number(args.duration ?? (quick ? 2 : 5));
+const levels = (args.connections ?? '1,10,50').split(',').map(Number);
+const growth = args['no-growth'] ? false : (args.growth ?? !quick);
+const GROWTH_SCALES = ['10k', '100k', '1m'];
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const log = (m: string) => process.stderr.write(`${m}\n`);
+const startedAt = Date.now();
+
+function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv, cwd = root): void {
+  const res = spawnSync(cmd, argv, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (res.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${res.status})`);
+}
+
+function ensureBuilt(): void {
+  const main = path.join(serverDir, 'dist/main.js');
+  if (existsSync(main) && !process.env.BENCH_REBUILD) return;
+  log('building the server (npm run build -w @bo/server)…');
+  run('npm', ['run', 'build', '-w', '@bo/server'], {});
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+// ---- data --------------------------------------------------------------------------------------
+
+interface Target {
+  scale: string;
+  env: NodeJS.ProcessEnv;
+  seedMs?: number;
+  seedReport?: unknown;
+}
+
+function pgUrl(db: string): string {
+  const u = new URL(PG_BASE);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function pgSeeded(db: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: pgUrl(db) });
+  try {
+    await c.connect();
+    const r = await c.query(`SELECT value FROM meta WHERE key = 'seed'`);
+    return r.rows.length > 0;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** A data directory (or database) seeded at `scale`, reused when it already exists. */
+async function prepare(scaleName: string): Promise<Target> {
+  const base = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: '0',
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+  };
+  const dataDir = path.join(root, 'bench/data', `${store}-${scaleName}`);
+  mkdirSync(dataDir, { recursive: true });
+  const marker = path.join(dataDir, 'seeded.json');
+  const env: NodeJS.ProcessEnv = { ...base, DATA_DIR: dataDir };
+  let seeded: boolean;
+  if (store === 'postgres') {
+    const db = `bo_bench_${scaleName}`;
+    env.DATABASE_URL = pgUrl(db);
+    seeded = await pgSeeded(db);
+    if (!seeded) {
+      const admin = new pg.Client({ connectionString: PG_BASE });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${db}`);
+      await admin.end();
+    }
+  } else {
+    seeded = existsSync(marker);
+    if (!seeded && existsSync(path.join(dataDir, 'pgdata'))) {
+      // A seed that did not finish: start again from nothing.
+      run('rm', ['-rf', dataDir], {});
+      mkdirSync(dataDir, { recursive: true });
+    }
+  }
+  if (seeded) {
+    log(
+      `reusing ${store} data at scale ${scaleName} (${store === 'pglite' ? dataDir : env.DATABASE_URL})`,
+    );
+    const prev = existsSync(marker)
+      ? (JSON.parse(readFileSync(marker, 'utf8')) as { seedMs?: number })
+      : {};
+    return { scale: scaleName, env, seedMs: prev.seedMs };
+  }
+  log(`seeding ${store} at scale ${scaleName}…`);
+  const t = Date.now();
+  run(process.execPath, [path.join(serverDir, 'dist/seed-cli.js'), '--scale', scaleName], env);
+  const seedMs = Date.now() - t;
+  writeFileSync(
+    marker,
+    JSON.stringify({ scale: scaleName, seedMs, at: new Date().toISOString() }, null, 2),
+  );
+  log(`seeded ${scaleName} in ${(seedMs / 1000).toFixed(1)} s`);
+  return { scale: scaleName, env, seedMs };
+}
+
+// ---- server ------------------------------------------------------------------------------------
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(target: Target): Promise<Server> {
+  const port = await freePort();
+  const t = performance.now();
+  const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...target.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BENCH_ROUTES: '1',
+      AUTH_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready after 180 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const readyMs = Math.round(performance.now() - t);
+  return {
+    child,
+    baseUrl,
+    readyMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+// ---- scenarios ---------------------------------------------------------------------------------
+
+function makeFetch(baseUrl: string, token?: string): JsonFetch {
+  return async (method, url, body) => {
+    const res = await fetch(baseUrl + url, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: the shape check will fail */
+    }
+    return { status: res.status, body: parsed };
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+async function coreScenarios(fetchJson: JsonFetch): Promise<Scenario[]> {
+  const sample = await fetchJson('GET', '/api/bench/noop');
+  if (sample.status !== 200)
+    throw new Error('the server has no bench routes (BENCH_ROUTES=1 not honoured?)');
+  // Primary keys to read: the first page of the user list if it exists, else the signed-in person.
+  const me = await fetchJson('GET', '/api/account/my-account/');
+  const myId =
+    isObject(me.body) && isObject(me.body.data) && isObject(me.body.data.user)
+      ? String(me.body.data.user.id)
+      : '';
+  const list = await fetchJson('GET', '/api/users?limit=100');
+  const ids =
+    isObject(list.body) && Array.isArray(list.body.users) && list.body.users.length
+      ? (list.body.users as Array<{ id: string }>).map((u) => u.id)
+      : [myId];
+  return [
+    {
+      name: 'framework ceiling: GET /api/bench/noop',
+      area: 'bench',
+      kind: 'ceiling',
+      method: 'GET',
+      url: () => '/api/bench/noop',
+      expectedStatus: 200,
+      check: (b) => isObject(b) && b.ok === true,
+      ctx: null,
+    },
+    {
+      name: 'database ceiling: GET /api/bench/pk/:id',
+      area: 'bench',
+      kind: 'ceiling',
+      method: 'GET',
+      url: (_c, i) => `/api/bench/pk/${ids[i % ids.length]}`,
+      expectedStatus: 200,
+      check: (b) => isObject(b) && isObject(b.user) && typeof b.user.email === 'string',
+      ctx: null,
+    },
+    {
+      name: 'sign-in (argon2id)',
+      area: 'account',
+      kind: 'auth',
+      method: 'POST',
+      url: () => '/api/account/login',
+      body: () => ADMIN,
+      expectedStatus: 200,
+      check: (b) => isObject(b) && typeof b.accessToken === 'string' && isObject(b.user),
+      ctx: null,
+    },
+    {
+      name: 'my-account',
+      area: 'account',
+      kind: 'read',
+      method: 'GET',
+      url: () => '/api/account/my-account/',
+      expectedStatus: 200,
+      check: (b) => isObject(b) && isObject(b.data) && isObject(b.data.user),
+      ctx: null,
+    },
+  ];
+}
+
+/** Imports every modules/<area>/bench-scenarios.ts there is; an area without one is noted. */
+async function areaScenarios(fetchJson: JsonFetch, notes: string[]): Promise<Scenario[]> {
+  const modulesDir = path.join(serverDir, 'src/modules');
+  const out: Scenario[] = [];
+  for (const area of readdirSync(modulesDir).sort()) {
+    const file = path.join(modulesDir, area, 'bench-scenarios.ts');
+    if (!existsSync(file)) {
+      if (!['bench', 'health', 'public', 'files', 'audit', 'account'].includes(area))
+        notes.push(`${area}: no bench-scenarios.ts yet, skipped`);
+      continue;
+    }
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const prepareFn = Object.entries(mod).find(
+      ([k, v]) => k.startsWith('prepare') && typeof v === 'function',
+    )?.[1] as ((f: JsonFetch) => Promise<unknown>) | undefined;
+    const lists = Object.entries(mod).filter(([k, v]) => /scenarios$/i.test(k) && Array.isArray(v));
+    if (!lists.length) {
+      notes.push(`${area}: bench-scenarios.ts exports no *Scenarios array, skipped`);
+      continue;
+    }
+    let ctx: unknown = null;
+    try {
+      ctx = prepareFn ? await prepareFn(fetchJson) : null;
+    } catch (err) {
+      notes.push(
+        `${area}: prepare failed (${err instanceof Error ? err.message : String(err)}), skipped`,
+      );
+      continue;
+    }
+    for (const [, list] of lists) {
+      for (const s of list as Array<Omit<Scenario, 'area' | 'ctx' | 'kind'>>) {
+        out.push({ ...s, area, ctx, kind: s.method === 'GET' ? 'read' : 'write' });
+      }
+    }
+  }
+  return out;
+}
+
+/** A list scenario is one the growth runs repeat at 10k, 100k and 1M rows. */
+const isListScenario = (s: Scenario) =>
+  s.method === 'GET' && /list|shop|search|filter|page/i.test(s.name);
+
+async function check(fetchJson: JsonFetch, s: Scenario, i: number): Promise<string | undefined> {
+  const res = await fetchJson(s.method, s.url(s.ctx, i), s.body?.(s.ctx, i));
+  if (res.status !== s.expectedStatus)
+    return `status ${res.status} (expected ${s.expectedStatus}): ${JSON.stringify(res.body).slice(0, 200)}`;
+  if (!s.check(res.body)) return `unexpected shape: ${JSON.stringify(res.body).slice(0, 200)}`;
+  return undefined;
+}
+
+async function load(
+  baseUrl: string,
+  token: string,
+  s: Scenario,
+  connections: number,
+  seconds: number,
+  rss: { max: number },
+  pid?: number,
+): Promise<LevelResult> {
+  let counter = 0;
+  let sampled = 0;
+  let shapeFailures = 0;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (s.body) headers['content-type'] = 'application/json';
+  const rssTimer = setInterval(() => (rss.max = Math.max(rss.max, rssMb(pid))), 250);
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [
+      {
+        method: s.method,
+        setupRequest: (req) => {
+          const i = counter++;
+          return {
+            ...req,
+            path: s.url(s.ctx, i),
+            body: s.body ? JSON.stringify(s.body(s.ctx, i)) : undefined,
+          };
+        },
+        // One answer in 50 is parsed and checked, so a route that answers fast but wrong shows up
+        // without the checking eating the CPU the server needs.
+        onResponse: (status, body) => {
+          if (status !== s.expectedStatus || (counter % 50 !== 0 && sampled > 0)) return;
+          sampled++;
+          try {
+            if (!s.check(JSON.parse(body))) shapeFailures++;
+          } catch {
+            shapeFailures++;
+          }
+        },
+      },
+    ],
+  });
+  clearInterval(rssTimer);
+  const expected = result.statusCodeStats?.[String(s.expectedStatus) as '200']?.count ?? 0;
+  const total = result.requests.total;
+  const wrongStatus = Math.max(0, total - Number(expected));
+  return {
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: total,
+    errors: result.errors + result.timeouts + wrongStatus + shapeFailures,
+    non2xx: result.non2xx,
+    shapeFailures,
+    sampled,
+  };
+}
+
+async function runScenarios(
+  server: Server,
+  list: Scenario[],
+  token: string,
+  rss: { max: number },
+  lvls: number[],
+  seconds: number,
+): Promise<ScenarioResult[]> {
+  const fetchJson = makeFetch(server.baseUrl, token);
+  const out: ScenarioResult[] = [];
+  for (const s of list) {
+    // Checked before and after the load: status and shape of real answers.
+    const before = await check(fetchJson, s, 0);
+    if (before) {
+      log(`  ✗ ${s.name}: ${before}`);
+      out.push({ name: s.name, area: s.area, kind: s.kind, levels: [], skipped: before });
+      continue;
+    }
+    const r: ScenarioResult = { name: s.name, area: s.area, kind: s.kind, levels: [] };
+    for (const c of lvls) {
+      const lr = await load(server.baseUrl, token, s, c, seconds, rss, server.child.pid);
+      r.levels.push(lr);
+      log(
+        `  ${s.name} @${c}: ${lr.rps} req/s, p50 ${lr.p50} ms, p99 ${lr.p99} ms, errors ${lr.errors}`,
+      );
+    }
+    const after = await check(fetchJson, s, 1);
+    if (after) {
+      r.skipped = `after load: ${after}`;
+      log(`  ✗ ${s.name} after load: ${after}`);
+    }
+    out.push(r);
+  }
+  return out;
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await makeFetch(baseUrl)('POST', '/api/account/login', ADMIN);
+  if (res.status !== 200 || !isObject(res.body) || typeof res.body.accessToken !== 'string') {
+    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return res.body.accessToken;
+}
+
+// ---- output ------------------------------------------------------------------------------------
+
+function table(results: ScenarioResult[]): string {
+  const noop = results.find((r) => r.name.startsWith('framework ceiling'));
+  const pk = results.find((r) => r.name.startsWith('database ceiling'));
+  const ratio = (r: ScenarioResult, ceil: ScenarioResult | undefined, c: number) => {
+    const a = r.levels.find((l) => l.connections === c)?.rps ?? 0;
+    const b = ceil?.levels.find((l) => l.connections === c)?.rps ?? 0;
+    return b ? `${Math.round((100 * a) / b)}%` : '-';
+  };
+  const lines = [
+    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|`,
+  ];
+  for (const r of results) {
+    if (r.skipped && !r.levels.length) {
+      lines.push(
+        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – |`,
+      );
+      continue;
+    }
+    for (const l of r.levels) {
+      lines.push(
+        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The web engineer's per-route bundle figures: a table, then JSON on its last line. */
+function bundleReport(): { table?: string; json?: unknown; note?: string } {
+  const script = path.join(root, 'apps/web/scripts/bundle-report.mjs');
+  if (!existsSync(script)) return { note: 'apps/web/scripts/bundle-report.mjs not present yet' };
+  const res = spawnSync(process.execPath, [script], { cwd: root, encoding: 'utf8' });
+  if (res.status !== 0)
+    return { note: `bundle-report: ${(res.stderr || res.stdout).trim().slice(0, 300)}` };
+  const lines = res.stdout.trim().split('\n');
+  try {
+    return {
+      table: lines.slice(0, -1).join('\n'),
+      json: JSON.parse(lines[lines.length - 1]!) as unknown,
+    };
+  } catch {
+    return { table: res.stdout.trim() };
+  }
+}
+
+// ---- main --------------------------------------------------------------------------------------
+
+async function main() {
+  ensureBuilt();
+  const notes: string[] = [];
+  const target = await prepare(scale);
+  // Time to ready on an existing data directory: a first start (migrations, bootstrap) is not it.
+  const warm = await startServer(target);
+  await warm.stop();
+  const server = await startServer(target);
+  const rss = { max: 0 };
+  let results: ScenarioResult[] = [];
+  let rssRest = 0;
+  const readyMs = server.readyMs;
+  const growthResults: Array<{ scale: string; results: ScenarioResult[] }> = [];
+  try {
+    const token = await signIn(server.baseUrl);
+    const fetchJson = makeFetch(server.baseUrl, token);
+    let list = [...(await coreScenarios(fetchJson)), ...(await areaScenarios(fetchJson, notes))];
+    if (args.only) list = list.filter((s) => s.kind === 'ceiling' || s.name.includes(args.only!));
+    // Warm-up: JIT and the store's caches, so the first scenario is not penalised.
+    await load(server.baseUrl, token, list[0]!, 10, 1, rss, server.child.pid);
+    rssRest = rssMb(server.child.pid);
+    log(`server ready in ${readyMs} ms; RSS at rest ${rssRest} MB`);
+    results = await runScenarios(server, list, token, rss, levels, durationS);
+  } finally {
+    await server.stop();
+  }
+
+  if (growth) {
+    for (const g of GROWTH_SCALES) {
+      const t = g === scale ? target : await prepare(g);
+      const s = await startServer(t);
+      try {
+        const token = await signIn(s.baseUrl);
+        const fetchJson = makeFetch(s.baseUrl, token);
+        const list = (await areaScenarios(fetchJson, [])).filter(isListScenario);
+        log(`growth at ${g}:`);
+        const r = await runScenarios(
+          s,
+          list,
+          token,
+          { max: 0 },
+          [10],
+          Math.max(2, Math.round(durationS / 2)),
+        );
+        growthResults.push({ scale: g, results: r });
+      } finally {
+        await s.stop();
+      }
+    }
+  }
+
+  const header = [
+    `Back-office benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    `store ${store}, scale ${scale}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
+  ];
+  const out: string[] = [...header, '', table(results), ''];
+  out.push(`server start to ready on the existing data: ${readyMs} ms`);
+  out.push(`server RSS at rest: ${rssRest} MB, under load (max): ${rss.max} MB`);
+  if (target.seedMs) out.push(`seeding ${scale} took ${(target.seedMs / 1000).toFixed(1)} s`);
+  const bundles = bundleReport();
+  out.push(
+    '',
+    'Web bundle sizes per route (from apps/web/scripts/bundle-report.mjs):',
+    bundles.table ?? bundles.note ?? '',
+  );
+
+  let growthSummary: Array<{
+    name: string;
+    byScale: Record<string, number>;
+    ratio: number;
+    flat: boolean;
+  }> = [];
+  if (growthResults.length) {
+    const names = [...new Set(growthResults.flatMap((g) => g.results.map((r) => r.name)))];
+    growthSummary = names.map((name) => {
+      const byScale: Record<string, number> = {};
+      for (const g of growthResults) {
+        const r = g.results.find((x) => x.name === name);
+        byScale[g.scale] = r?.levels[0]?.p50 ?? NaN;
+      }
+      const first = byScale[GROWTH_SCALES[0]!]!;
+      const last = byScale[GROWTH_SCALES[GROWTH_SCALES.length - 1]!]!;
+      const ratio = Math.round((last / first) * 100) / 100;
+      return { name, byScale, ratio, flat: ratio <= 2 };
+    });
+    out.push('', 'Growth (median latency at 10 connections, ms):', '');
+    out.push(
+      `| list scenario | ${GROWTH_SCALES.join(' | ')} | 1m / 10k | flat (≤ 2x) |`,
+      `|---|${GROWTH_SCALES.map(() => '--:').join('|')}|--:|:-:|`,
+    );
+    for (const g of growthSummary) {
+      out.push(
+        `| ${g.name} | ${GROWTH_SCALES.map((s) => String(g.byScale[s])).join(' | ')} | ${g.ratio} | ${g.flat ? 'yes' : 'NO'} |`,
+      );
+    }
+  }
+  if (notes.length) out.push('', ...notes.map((n) => `note: ${n}`));
+  out.push('', `total bench time ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  console.info(out.join('\n'));
+
+  const resultsDir = path.join(root, 'bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const json = {
+    date: new Date().toISOString(),
+    store,
+    scale,
+    quick,
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+    },
+    durationPerLevelS: durationS,
+    serverReadyMs: readyMs,
+    rssAtRestMb: rssRest,
+    rssUnderLoadMb: rss.max,
+    seedMs: target.seedMs,
+    scenarios: results,
+    growth: growthResults,
+    growthSummary,
+    bundles,
+    notes,
+  };
+  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(
+    path.join(resultsDir, `${store}-${scale}${quick ? '-quick' : ''}.json`),
+    `${JSON.stringify(json, null, 2)}\n`,
+  );
+  writeFileSync(
+    path.join(resultsDir, `${store}-${scale}${quick ? '-quick' : ''}.md`),
+    `${out.join('\n')}\n`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
