@@ -1,40 +1,62 @@
 import { STORAGE_KEYS } from '@bo/contract/constants';
+import type { Language } from '@bo/contract/constants';
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOption, toLanguage } from './locales-config';
-import { buildResources } from './resources';
+import { loadLanguageMessages } from './resources';
 
-// Initialised synchronously at import (resources are bundled), so the first render is translated.
-void i18next
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources: buildResources(),
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
-    load: 'currentOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: STORAGE_KEYS.language,
-      caches: ['localStorage'],
-      convertDetectedLanguage: (lng: string) => toLanguage(lng),
-    },
-    react: { useSuspense: false },
-  });
+const loaded = new Set<Language>();
+
+/** Adds a language's bundle once; call before switching to it. */
+export async function ensureLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const messages = await loadLanguageMessages(language);
+  i18next.addResourceBundle(language, 'translation', messages, true, true);
+  loaded.add(language);
+}
 
 function syncHtmlLang(lng: string) {
   document.documentElement.setAttribute('lang', languageOption(toLanguage(lng)).htmlLang);
 }
 
-syncHtmlLang(i18next.language);
-i18next.on('languageChanged', syncHtmlLang);
+/**
+ * Detects the language (query `lng`, cookie, localStorage, sessionStorage, browser, html tag),
+ * loads its bundle and initialises i18next with it, so the first render is already translated.
+ */
+export async function initI18n(): Promise<typeof i18next> {
+  await i18next
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources: {},
+      partialBundledLanguages: true,
+      supportedLngs: [...LANGUAGES],
+      fallbackLng: DEFAULT_LANGUAGE,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: STORAGE_KEYS.language,
+        caches: ['localStorage'],
+        convertDetectedLanguage: (lng: string) => toLanguage(lng),
+      },
+      react: { useSuspense: false },
+    });
+  const language = toLanguage(i18next.language);
+  await ensureLanguage(language);
+  // Every key exists in every language (locales.test.ts), so English is only loaded as the
+  // fallback when a newly added key has not been translated yet — in development.
+  if (import.meta.env.DEV && language !== DEFAULT_LANGUAGE) await ensureLanguage(DEFAULT_LANGUAGE);
+  await i18next.changeLanguage(language);
+  syncHtmlLang(language);
+  i18next.on('languageChanged', syncHtmlLang);
+  return i18next;
+}
 
 export { i18next };

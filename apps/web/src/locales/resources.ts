@@ -17,32 +17,30 @@ export function deepMerge(target: Messages, source: Messages): Messages {
   return out;
 }
 
-/**
- * Each area owns `src/locales/<lang>/<area>.json`; all are bundled (the spec fetches no language
- * file) and merged into the single `translation` namespace.
- */
-const files = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+export type LocaleFiles = Record<string, () => Promise<Messages>>;
 
-export function filesByLanguage(): Record<Language, Record<string, Messages>> {
-  const out = Object.fromEntries(LANGUAGES.map((lng) => [lng, {}])) as Record<
-    Language,
-    Record<string, Messages>
-  >;
-  for (const [path, messages] of Object.entries(files)) {
-    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const lng = LANGUAGES.find((l) => l === match[1]);
-    if (lng) out[lng][match[2]] = messages;
-  }
-  return out;
+/**
+ * Each area owns `src/locales/<lang>/<area>.json`; adding a file is all it takes. They are all
+ * bundled (nothing comes from a translation service), and vite.config.ts packs each language's
+ * files into one chunk, so the app downloads only the language on screen (five eager languages
+ * would push the sign-in page past its 200 KiB budget).
+ */
+const files: LocaleFiles = import.meta.glob<Messages>('./*/*.json', { import: 'default' });
+
+export function parseLocalePath(path: string): { language: Language; area: string } | null {
+  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  const language = LANGUAGES.find((l) => l === match?.[1]);
+  return match && language ? { language, area: match[2] } : null;
 }
 
-export function buildResources(): Record<Language, { translation: Messages }> {
-  const byLanguage = filesByLanguage();
-  return Object.fromEntries(
-    LANGUAGES.map((lng) => [
-      lng,
-      { translation: Object.values(byLanguage[lng]).reduce<Messages>(deepMerge, {}) },
-    ]),
-  ) as Record<Language, { translation: Messages }>;
+/** All areas of one language merged into the single `translation` namespace. */
+export async function loadLanguageMessages(
+  language: Language,
+  source: LocaleFiles = files,
+): Promise<Messages> {
+  const loaders = Object.entries(source)
+    .filter(([path]) => parseLocalePath(path)?.language === language)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const parts = await Promise.all(loaders.map(([, load]) => load()));
+  return parts.reduce<Messages>(deepMerge, {});
 }

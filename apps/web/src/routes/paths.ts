@@ -86,6 +86,8 @@ export const paths = {
       new: `${ROOTS.dashboard}/e-commerce/product/new`,
       view: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${enc(name)}`,
       edit: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${enc(name)}/edit`,
+      orders: `${ROOTS.dashboard}/e-commerce/orders`,
+      orderDetails: (id: string) => `${ROOTS.dashboard}/e-commerce/orders/${enc(id)}`,
       demo: {
         view: `${ROOTS.dashboard}/e-commerce/product/${DEMO.productName}`,
         edit: `${ROOTS.dashboard}/e-commerce/product/${DEMO.productName}/edit`,

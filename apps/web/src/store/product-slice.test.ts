@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addToCart,
   applyDiscount,
+  applyDiscountCode,
   applyShipping,
+  chooseDelivery,
   decreaseQuantity,
   deleteCart,
+  discountCentsFor,
   increaseQuantity,
   initialProductState,
   onBackStep,
@@ -99,5 +102,50 @@ describe('cart', () => {
   it('reset clears cart, billing, step and totals', () => {
     const state = run(addToCart(item()), applyShipping(5), onNextStep(), resetCart());
     expect(state.checkout).toEqual(initialProductState.checkout);
+  });
+});
+
+describe('discount codes and delivery', () => {
+  const item = {
+    id: 'p1',
+    name: 'A',
+    cover: null,
+    price: 10.01,
+    colors: ['#000'],
+    size: null,
+    quantity: 1,
+    available: 9,
+  };
+  it('recomputes a percentage discount, floored to the cent, whenever the cart changes', () => {
+    let state = productSlice.reducer(initialProductState, addToCart(item));
+    state = productSlice.reducer(
+      state,
+      applyDiscountCode({ code: 'TEN', percent: 10, amount: null }),
+    );
+    expect(state.checkout.discount).toBe(1);
+    state = productSlice.reducer(state, increaseQuantity('p1'));
+    expect(state.checkout.subtotal).toBe(20.02);
+    expect(state.checkout.discount).toBe(2);
+    expect(state.checkout.total).toBe(18.02);
+    state = productSlice.reducer(state, applyDiscountCode(null));
+    expect(state.checkout.discount).toBe(0);
+  });
+  it('never discounts more than the subtotal, and adds the delivery price', () => {
+    let state = productSlice.reducer(initialProductState, addToCart(item));
+    state = productSlice.reducer(
+      state,
+      applyDiscountCode({ code: 'BIG', percent: null, amount: 50 }),
+    );
+    state = productSlice.reducer(state, chooseDelivery({ delivery: 'express', shipping: 10 }));
+    expect(state.checkout).toMatchObject({
+      discount: 10.01,
+      shipping: 10,
+      total: 10,
+      delivery: 'express',
+    });
+  });
+  it('discountCentsFor matches the server rule', () => {
+    expect(discountCentsFor({ code: 'X', percent: 15, amount: null }, 999)).toBe(149);
+    expect(discountCentsFor({ code: 'X', percent: null, amount: 5 }, 300)).toBe(300);
   });
 });

@@ -33,7 +33,12 @@ export type CheckoutState = {
   shipping: number;
   billing: BillingAddress | null;
   totalItems: number;
+  /** A server-checked code; its discount is recomputed from the subtotal on every cart change. */
+  discountCode?: DiscountRule | null;
+  delivery?: 'standard' | 'express';
 };
+
+export type DiscountRule = { code: string; percent: number | null; amount: number | null };
 
 export type ProductSortBy = 'featured' | 'newest' | 'priceDesc' | 'priceAsc';
 
@@ -69,8 +74,20 @@ function recompute(checkout: CheckoutState) {
     0,
   );
   checkout.subtotal = fromCents(subtotalCents);
-  checkout.total = fromCents(subtotalCents - toCents(checkout.discount) + toCents(checkout.shipping));
+  const rule = checkout.discountCode;
+  if (rule) checkout.discount = fromCents(discountCentsFor(rule, subtotalCents));
+  checkout.total = fromCents(
+    subtotalCents - toCents(checkout.discount) + toCents(checkout.shipping),
+  );
   checkout.totalItems = checkout.cart.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** Same rule as the server: a percentage is floored to the cent; neither exceeds the subtotal. */
+export function discountCentsFor(rule: DiscountRule, subtotalCents: number): number {
+  if (rule.percent !== null)
+    return Math.min(subtotalCents, Math.floor((subtotalCents * rule.percent) / 100));
+  if (rule.amount !== null) return Math.min(subtotalCents, toCents(rule.amount));
+  return 0;
 }
 
 const unique = (values: string[]) => Array.from(new Set(values));
@@ -112,6 +129,19 @@ export const productSlice = createSlice({
       state.checkout.discount = Math.max(0, action.payload);
       recompute(state.checkout);
     },
+    applyDiscountCode(state, action: PayloadAction<DiscountRule | null>) {
+      state.checkout.discountCode = action.payload;
+      if (!action.payload) state.checkout.discount = 0;
+      recompute(state.checkout);
+    },
+    chooseDelivery(
+      state,
+      action: PayloadAction<{ delivery: 'standard' | 'express'; shipping: number }>,
+    ) {
+      state.checkout.delivery = action.payload.delivery;
+      state.checkout.shipping = Math.max(0, action.payload.shipping);
+      recompute(state.checkout);
+    },
     applyShipping(state, action: PayloadAction<number>) {
       state.checkout.shipping = Math.max(0, action.payload);
       recompute(state.checkout);
@@ -143,6 +173,8 @@ export const {
   decreaseQuantity,
   applyDiscount,
   applyShipping,
+  applyDiscountCode,
+  chooseDelivery,
   createBilling,
   onNextStep,
   onBackStep,

@@ -117,7 +117,9 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
         }),
       },
     },
-    MuiChip: { styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) } },
+    MuiChip: {
+      styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) },
+    },
     MuiLink: { defaultProps: { underline: 'hover' } },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 'auto' } } },
     MuiBackdrop: {
@@ -139,7 +141,9 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
         }),
       },
     },
-    MuiAlert: { styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) } },
+    MuiAlert: {
+      styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) },
+    },
     MuiSkeleton: { defaultProps: { animation: 'wave' } },
   };
 }

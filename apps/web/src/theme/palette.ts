@@ -27,7 +27,13 @@ export const PRESETS: Record<ColorPreset, Swatch> = {
     dark: '#007867',
     darker: '#004B50',
   },
-  cyan: { lighter: '#CCF4FE', light: '#68CDF9', main: '#078DEE', dark: '#0351AB', darker: '#012972' },
+  cyan: {
+    lighter: '#CCF4FE',
+    light: '#68CDF9',
+    main: '#078DEE',
+    dark: '#0351AB',
+    darker: '#012972',
+  },
   purple: {
     lighter: '#EBD6FD',
     light: '#B985F4',
@@ -35,7 +41,13 @@ export const PRESETS: Record<ColorPreset, Swatch> = {
     dark: '#431A9E',
     darker: '#200A69',
   },
-  blue: { lighter: '#D1E9FC', light: '#76B0F1', main: '#2065D1', dark: '#103996', darker: '#061B64' },
+  blue: {
+    lighter: '#D1E9FC',
+    light: '#76B0F1',
+    main: '#2065D1',
+    dark: '#103996',
+    darker: '#061B64',
+  },
   orange: {
     lighter: '#FEF4D4',
     light: '#FED680',
@@ -43,7 +55,13 @@ export const PRESETS: Record<ColorPreset, Swatch> = {
     dark: '#B66816',
     darker: '#793908',
   },
-  red: { lighter: '#FFE3D5', light: '#FFC1AC', main: '#FF3030', dark: '#B71833', darker: '#7A0930' },
+  red: {
+    lighter: '#FFE3D5',
+    light: '#FFC1AC',
+    main: '#FF3030',
+    dark: '#B71833',
+    darker: '#7A0930',
+  },
 };
 
 const secondary: Swatch = {

@@ -39,4 +39,12 @@ declare module '@mui/material/styles' {
   interface TypeBackground {
     neutral: string;
   }
+  interface PaletteColor {
+    lighter: string;
+    darker: string;
+  }
+  interface SimplePaletteColorOptions {
+    lighter?: string;
+    darker?: string;
+  }
 }

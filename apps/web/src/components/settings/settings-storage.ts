@@ -22,14 +22,19 @@ export function readSettingsCookies(): ThemeSettings {
       oneOf(c.themeDirection, ['ltr', 'rtl'] as const) ?? DEFAULT_SETTINGS.themeDirection,
     themeContrast:
       oneOf(c.themeContrast, ['default', 'bold'] as const) ?? DEFAULT_SETTINGS.themeContrast,
-    themeLayout: oneOf(c.themeLayout, ['vertical', 'mini'] as const) ?? DEFAULT_SETTINGS.themeLayout,
-    themeColorPresets: oneOf(c.themeColorPresets, COLOR_PRESETS) ?? DEFAULT_SETTINGS.themeColorPresets,
+    themeLayout:
+      oneOf(c.themeLayout, ['vertical', 'mini'] as const) ?? DEFAULT_SETTINGS.themeLayout,
+    themeColorPresets:
+      oneOf(c.themeColorPresets, COLOR_PRESETS) ?? DEFAULT_SETTINGS.themeColorPresets,
     themeStretch:
       c.themeStretch === undefined ? DEFAULT_SETTINGS.themeStretch : c.themeStretch === 'true',
   };
 }
 
-export function writeSettingsCookie<K extends keyof ThemeSettings>(key: K, value: ThemeSettings[K]) {
+export function writeSettingsCookie<K extends keyof ThemeSettings>(
+  key: K,
+  value: ThemeSettings[K],
+) {
   Cookies.set(key, String(value), { expires: SETTINGS_COOKIE_DAYS, sameSite: 'lax', path: '/' });
 }
 

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/**
+ * Bundle figures per route, from dist/.vite/manifest.json: the gzip size of the JavaScript a
+ * route needs before it is interactive — the entry, the route's layout chunk and its page chunk,
+ * each with their static imports (shared chunks counted once). Dynamic imports are excluded:
+ * they load later, on demand.
+ *
+ *   node apps/web/scripts/bundle-report.mjs [distDir]   → a table, then JSON on the last line
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_DIST = resolve(here, '..', 'dist');
+
+export const BUDGETS = { login: 200 * 1024, dashboard: 350 * 1024 };
+
+const LAYOUTS = {
+  dashboard: 'src/layouts/dashboard/dashboard-layout.tsx',
+  auth: 'src/layouts/auth/auth-layout.tsx',
+  simple: 'src/layouts/simple/simple-layout.tsx',
+  compact: 'src/layouts/simple/compact-layout.tsx',
+};
+const COMPACT_PAGES = ['coming-soon-page', 'maintenance-page', 'page-403', 'page-404', 'page-500'];
+
+export function readManifest(distDir = DEFAULT_DIST) {
+  const file = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function closure(manifest, keys) {
+  const seen = new Set();
+  const walk = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep);
+  };
+  keys.forEach(walk);
+  return seen;
+}
+
+function layoutOf(pageKey) {
+  if (pageKey.startsWith('src/pages/dashboard/')) return LAYOUTS.dashboard;
+  if (pageKey.startsWith('src/pages/auth/')) return LAYOUTS.auth;
+  const name = pageKey
+    .split('/')
+    .pop()
+    .replace(/\.tsx?$/, '');
+  return COMPACT_PAGES.includes(name) ? LAYOUTS.compact : LAYOUTS.simple;
+}
+
+/** One row per page module: the gzip bytes of the JavaScript that route loads up front. */
+export function bundleReport(distDir = DEFAULT_DIST) {
+  const manifest = readManifest(distDir);
+  if (!manifest) return null;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const gzCache = new Map();
+  const gz = (file) => {
+    if (!gzCache.has(file)) {
+      gzCache.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+    }
+    return gzCache.get(file);
+  };
+  const size = (keys) =>
+    [...closure(manifest, keys)]
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + gz(f), 0);
+
+  const entryBytes = size([entryKey]);
+  const pages = Object.keys(manifest).filter((k) => k.startsWith('src/pages/'));
+  const rows = pages
+    .map((page) => {
+      const layout = layoutOf(page);
+      const group = page.startsWith('src/pages/dashboard/')
+        ? 'dashboard'
+        : page.startsWith('src/pages/auth/')
+          ? 'auth'
+          : 'public';
+      return { page, group, layout, gzipBytes: size([entryKey, layout, page]) };
+    })
+    .sort((a, b) => a.page.localeCompare(b.page));
+  return { entry: entryKey, entryBytes, rows };
+}
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+function main() {
+  const dist = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_DIST;
+  const report = bundleReport(dist);
+  if (!report) {
+    console.error(`No manifest in ${dist}/.vite — run "npm run build -w @bo/web" first.`);
+    process.exit(1);
+  }
+  const width = Math.max(...report.rows.map((r) => r.page.length));
+  console.info(`${'entry only'.padEnd(width)}  ${kib(report.entryBytes).padStart(10)}`);
+  for (const r of report.rows) {
+    const budget = r.page.endsWith('/login-page.tsx')
+      ? BUDGETS.login
+      : r.group === 'dashboard'
+        ? BUDGETS.dashboard
+        : null;
+    const mark = budget === null ? '' : r.gzipBytes <= budget ? '  ok' : '  OVER BUDGET';
+    console.info(`${r.page.padEnd(width)}  ${kib(r.gzipBytes).padStart(10)}${mark}`);
+  }
+  console.info(JSON.stringify(report));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

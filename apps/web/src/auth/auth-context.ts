@@ -1,0 +1,28 @@
+import type { AccountUser, RegisterBody } from '@bo/contract/account';
+import { createContext, useContext } from 'react';
+
+/** The spec's session state (§3, §4). */
+export type AuthState = {
+  isInitialized: boolean;
+  isAuthenticated: boolean;
+  user: AccountUser | null;
+};
+
+export type AuthContextValue = AuthState & {
+  login: (email: string, password: string, remember?: boolean) => Promise<void>;
+  register: (body: RegisterBody) => Promise<void>;
+  logout: () => Promise<void>;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** Admin is a role or the `admin:area` permission (roles are data on the server). */
+export function isAdmin(user: AccountUser | null): boolean {
+  return !!user && (user.role === 'admin' || user.permissions.includes('admin:area'));
+}

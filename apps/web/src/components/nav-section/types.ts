@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+export type NavItemData = {
+  title: string;
+  path: string;
+  icon?: ReactNode;
+  caption?: string;
+  info?: ReactNode;
+  disabled?: boolean;
+  /** Opens outside the SPA (served by our own server, e.g. the API reference). */
+  external?: boolean;
+  /** Only people with one of these roles see the item (the server still enforces access). */
+  roles?: string[];
+  children?: NavItemData[];
+};
+
+export type NavGroupData = { subheader: string; items: NavItemData[] };

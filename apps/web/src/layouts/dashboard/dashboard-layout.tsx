@@ -1,0 +1,67 @@
+import { LAYOUT } from '@bo/contract/constants';
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+
+import { AuthGuard } from '../../auth/auth-guard';
+import { VerifyEmailBanner } from '../../sections/auth/verify-email-banner';
+import { useSettings } from '../../components/settings/settings-context';
+import { Header } from './header';
+import { NavMobile } from './nav-mobile';
+import { useNavData } from './nav-config';
+import { NavVertical } from './nav-vertical';
+
+function DashboardShell() {
+  const settings = useSettings();
+  const navData = useNavData();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mini = settings.themeLayout === 'mini';
+  const navWidth = mini ? LAYOUT.navMiniWidth : LAYOUT.navWidth;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex' }} data-testid="dashboard-layout">
+      <Header navData={navData} navWidth={navWidth} onOpenNav={() => setMobileOpen(true)} />
+      <NavVertical
+        data={navData}
+        mini={mini}
+        onToggleMini={() => settings.update('themeLayout', mini ? 'vertical' : 'mini')}
+      />
+      <NavMobile data={navData} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <Box
+        component="main"
+        id="main-content"
+        sx={(theme) => ({
+          flexGrow: 1,
+          minWidth: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          pt: `${LAYOUT.headerMobile + 8}px`,
+          pb: 8,
+          px: { xs: 2, sm: 3 },
+          [theme.breakpoints.up('lg')]: {
+            pt: `${LAYOUT.headerDashboardDesktop + 8}px`,
+            px: 5,
+            paddingInlineStart: `${navWidth + 40}px`,
+            transition: theme.transitions.create('padding', {
+              duration: theme.transitions.duration.shorter,
+            }),
+          },
+        })}
+      >
+        <Box sx={{ width: 1, mx: 'auto', maxWidth: settings.themeStretch ? 'none' : 1200 }}>
+          <VerifyEmailBanner />
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** Every dashboard screen renders inside this, behind the auth guard. */
+export function DashboardLayout() {
+  return (
+    <AuthGuard>
+      <DashboardShell />
+    </AuthGuard>
+  );
+}

@@ -1,0 +1,170 @@
+import AccountBalanceRounded from '@mui/icons-material/AccountBalanceRounded';
+import AccountTreeRounded from '@mui/icons-material/AccountTreeRounded';
+import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
+import ArticleRounded from '@mui/icons-material/ArticleRounded';
+import BarChartRounded from '@mui/icons-material/BarChartRounded';
+import BlockRounded from '@mui/icons-material/BlockRounded';
+import CalendarMonthRounded from '@mui/icons-material/CalendarMonthRounded';
+import ChatRounded from '@mui/icons-material/ChatRounded';
+import CropFreeRounded from '@mui/icons-material/CropFreeRounded';
+import DashboardRounded from '@mui/icons-material/DashboardRounded';
+import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
+import FolderRounded from '@mui/icons-material/FolderRounded';
+import HotelRounded from '@mui/icons-material/HotelRounded';
+import InsertDriveFileRounded from '@mui/icons-material/InsertDriveFileRounded';
+import MailRounded from '@mui/icons-material/MailRounded';
+import PersonRounded from '@mui/icons-material/PersonRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
+import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
+import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { isAdmin, useAuth } from '../../auth/auth-context';
+import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
+import { paths } from '../../routes/paths';
+
+function filterByRole(items: NavItemData[], role: string | null, admin: boolean): NavItemData[] {
+  return items
+    .filter((item) => !item.roles || admin || (role !== null && item.roles.includes(role)))
+    .map((item) =>
+      item.children ? { ...item, children: filterByRole(item.children, role, admin) } : item,
+    );
+}
+
+/** The side bar's groups and items, translated; the admin-only item is dropped for others. */
+export function useNavData(): NavGroupData[] {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const admin = isAdmin(user);
+  const role = user?.role ?? null;
+
+  return useMemo(() => {
+    const d = paths.dashboard;
+    const groups: NavGroupData[] = [
+      {
+        subheader: t('nav.overview'),
+        items: [
+          { title: t('nav.app'), path: d.general.app, icon: <DashboardRounded /> },
+          { title: t('nav.ecommerce'), path: d.general.ecommerce, icon: <ShoppingCartRounded /> },
+          { title: t('nav.analytics'), path: d.general.analytics, icon: <BarChartRounded /> },
+          { title: t('nav.banking'), path: d.general.banking, icon: <AccountBalanceRounded /> },
+          { title: t('nav.booking'), path: d.general.booking, icon: <HotelRounded /> },
+          { title: t('nav.file'), path: d.general.file, icon: <InsertDriveFileRounded /> },
+        ],
+      },
+      {
+        subheader: t('nav.management'),
+        items: [
+          {
+            title: t('nav.user'),
+            path: d.user.root,
+            icon: <PersonRounded />,
+            children: [
+              { title: t('nav.profile'), path: d.user.profile },
+              { title: t('nav.cards'), path: d.user.cards },
+              { title: t('nav.list'), path: d.user.list },
+              { title: t('nav.create'), path: d.user.new },
+              { title: t('nav.edit'), path: d.user.demo.edit },
+              { title: t('nav.account'), path: d.user.account },
+            ],
+          },
+          {
+            title: t('nav.eCommerce'),
+            path: d.eCommerce.root,
+            icon: <ShoppingBagRounded />,
+            children: [
+              { title: t('nav.shop'), path: d.eCommerce.shop },
+              { title: t('nav.product'), path: d.eCommerce.demo.view },
+              { title: t('nav.list'), path: d.eCommerce.list },
+              { title: t('nav.create'), path: d.eCommerce.new },
+              { title: t('nav.edit'), path: d.eCommerce.demo.edit },
+              { title: t('nav.checkout'), path: d.eCommerce.checkout },
+              { title: t('nav.orders'), path: d.eCommerce.orders },
+            ],
+          },
+          {
+            title: t('nav.invoice'),
+            path: d.invoice.root,
+            icon: <ReceiptLongRounded />,
+            children: [
+              { title: t('nav.list'), path: d.invoice.list },
+              { title: t('nav.details'), path: d.invoice.demo.details },
+              { title: t('nav.create'), path: d.invoice.new },
+              { title: t('nav.edit'), path: d.invoice.demo.edit },
+            ],
+          },
+          {
+            title: t('nav.blog'),
+            path: d.blog.root,
+            icon: <ArticleRounded />,
+            children: [
+              { title: t('nav.posts'), path: d.blog.posts },
+              { title: t('nav.post'), path: d.blog.demo.view },
+              { title: t('nav.create'), path: d.blog.new },
+            ],
+          },
+          { title: t('nav.fileManager'), path: d.fileManager, icon: <FolderRounded /> },
+        ],
+      },
+      {
+        subheader: t('nav.appGroup'),
+        items: [
+          { title: t('nav.mail'), path: d.mail.root, icon: <MailRounded /> },
+          { title: t('nav.chat'), path: d.chat.root, icon: <ChatRounded /> },
+          { title: t('nav.calendar'), path: d.calendar, icon: <CalendarMonthRounded /> },
+          { title: t('nav.kanban'), path: d.kanban, icon: <ViewKanbanRounded /> },
+        ],
+      },
+      {
+        subheader: t('nav.misc'),
+        items: [
+          {
+            title: t('nav.permissionDenied'),
+            path: d.permissionDenied,
+            icon: <BlockRounded />,
+          },
+          {
+            title: t('nav.menuLevel'),
+            path: `${d.blank}?level=1`,
+            icon: <AccountTreeRounded />,
+            children: [
+              { title: t('nav.level1a'), path: `${d.blank}?level=1a` },
+              {
+                title: t('nav.level1b'),
+                path: `${d.blank}?level=1b`,
+                children: [
+                  { title: t('nav.level2a'), path: `${d.blank}?level=2a` },
+                  {
+                    title: t('nav.level2b'),
+                    path: `${d.blank}?level=2b`,
+                    children: [
+                      { title: t('nav.level3a'), path: `${d.blank}?level=3a` },
+                      { title: t('nav.level3b'), path: `${d.blank}?level=3b` },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            title: t('nav.itemByRoles'),
+            path: d.admin.audit,
+            icon: <AdminPanelSettingsRounded />,
+            caption: t('nav.onlyAdminCanSee'),
+            roles: ['admin'],
+          },
+          { title: t('nav.blank'), path: d.blank, icon: <CropFreeRounded /> },
+          {
+            title: t('nav.documentation'),
+            path: paths.docs,
+            icon: <DescriptionRounded />,
+            external: true,
+          },
+        ],
+      },
+    ];
+    return groups.map((group) => ({ ...group, items: filterByRole(group.items, role, admin) }));
+  }, [t, role, admin]);
+}

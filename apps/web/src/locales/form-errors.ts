@@ -1,0 +1,72 @@
+import type { FieldError as ServerFieldError } from '@bo/contract/errors';
+import type { TFunction } from 'i18next';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type * as z from 'zod/v4/core';
+
+import { isHttpError } from '../lib/http';
+
+type ErrorMap = NonNullable<z.ParseContext<z.$ZodIssue>['error']>;
+
+/**
+ * Zod messages in the person's language: passed to `zodResolver(schema, { error })`. The codes
+ * are zod's own (too_small, invalid_format…), the same ones the server returns in `details`.
+ */
+export function zodErrorMap(t: TFunction): ErrorMap {
+  return (issue) => {
+    const empty = issue.input === '' || issue.input === undefined || issue.input === null;
+    if (empty && (issue.code === 'too_small' || issue.code === 'invalid_type')) {
+      return t('errors.field.required');
+    }
+    switch (issue.code) {
+      case 'too_small':
+        return t('errors.field.too_small', { minimum: Number(issue.minimum) });
+      case 'too_big':
+        return t('errors.field.too_big', { maximum: Number(issue.maximum) });
+      case 'invalid_format':
+        return issue.format === 'email'
+          ? t('errors.field.email')
+          : t('errors.field.invalid_format');
+      case 'invalid_type':
+        return t('errors.field.invalid_type');
+      case 'invalid_value':
+        return t('errors.field.invalid_value');
+      default:
+        return t('errors.field.invalid');
+    }
+  };
+}
+
+/** One translated line for a failed call: its code when we know it, else the server's message. */
+export function translateError(t: TFunction, error: unknown): string {
+  if (isHttpError(error)) {
+    if (error.code) return t(`errors.${error.code}`, { defaultValue: error.message });
+    if (error.message === 'Something went wrong') return t('errors.generic');
+    return error.message;
+  }
+  return t('errors.generic');
+}
+
+/** Puts the server's per-field errors (`details`) on the form's fields, translated by code. */
+export function applyServerFieldErrors<T extends FieldValues>(
+  t: TFunction,
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!isHttpError(error) || !error.details?.length) return false;
+  let applied = false;
+  error.details.forEach((detail: ServerFieldError) => {
+    const field = fields.find((f) => f === detail.field);
+    if (!field) return;
+    applied = true;
+    setError(field, {
+      type: detail.code,
+      message: t(`errors.field.${detail.code}`, {
+        defaultValue: detail.message,
+        minimum: '',
+        maximum: '',
+      }),
+    });
+  });
+  return applied;
+}

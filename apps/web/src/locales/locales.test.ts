@@ -1,0 +1,94 @@
+import { LANGUAGES } from '@bo/contract/constants';
+import { ERROR_CODES } from '@bo/contract/errors';
+import { describe, expect, it } from 'vitest';
+
+import { deepMerge, loadLanguageMessages, parseLocalePath } from './resources';
+import type { Messages } from './resources';
+
+// Read eagerly here; the app loads one language at a time.
+const eager = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+
+function keysOf(messages: Messages, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
+  );
+}
+
+const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, {}])) as Record<
+  (typeof LANGUAGES)[number],
+  Record<string, Messages>
+>;
+for (const [path, messages] of Object.entries(eager)) {
+  const parsed = parseLocalePath(path);
+  if (parsed) byLanguage[parsed.language][parsed.area] = messages;
+}
+const merged = (lng: (typeof LANGUAGES)[number]) =>
+  Object.values(byLanguage[lng]).reduce<Messages>(deepMerge, {});
+const areas = Array.from(new Set(LANGUAGES.flatMap((lng) => Object.keys(byLanguage[lng])))).sort();
+
+describe('locales', () => {
+  it('every language has every area file', () => {
+    const missing = LANGUAGES.flatMap((lng) =>
+      areas.filter((area) => !byLanguage[lng][area]).map((area) => `${lng}/${area}.json`),
+    );
+    expect(missing, `missing locale files: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it.each(areas)('%s.json has exactly the same keys in all five languages', (area) => {
+    const reference = new Set(LANGUAGES.flatMap((lng) => keysOf(byLanguage[lng][area] ?? {})));
+    const problems: string[] = [];
+    for (const lng of LANGUAGES) {
+      const own = new Set(keysOf(byLanguage[lng][area] ?? {}));
+      const missing = [...reference].filter((key) => !own.has(key));
+      if (missing.length) problems.push(`${lng}/${area}.json is missing: ${missing.join(', ')}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('no value is empty', () => {
+    const empty = LANGUAGES.flatMap((lng) =>
+      Object.entries(byLanguage[lng]).flatMap(([area, messages]) => {
+        const walk = (m: Messages, prefix: string): string[] =>
+          Object.entries(m).flatMap(([k, v]) =>
+            typeof v === 'string'
+              ? v.trim()
+                ? []
+                : [`${lng}/${area}: ${prefix}${k}`]
+              : walk(v, `${prefix}${k}.`),
+          );
+        return walk(messages, '');
+      }),
+    );
+    expect(empty, empty.join('\n')).toEqual([]);
+  });
+
+  it('translates every server error code and the zod field codes', () => {
+    for (const lng of LANGUAGES) {
+      const keys = new Set(keysOf(merged(lng)));
+      const wanted = [
+        ...Object.values(ERROR_CODES).map((code) => `errors.${code}`),
+        ...[
+          'too_small',
+          'too_big',
+          'invalid_format',
+          'invalid_type',
+          'invalid_value',
+          'required',
+        ].map((code) => `errors.field.${code}`),
+        'auth.tokenExpired',
+      ];
+      const missing = wanted.filter((key) => !keys.has(key));
+      expect(missing, `${lng} lacks ${missing.join(', ')}`).toEqual([]);
+    }
+  });
+
+  it('keeps the spec text for the expiry alert in English', () => {
+    const en = merged('en') as { auth: { tokenExpired: string } };
+    expect(en.auth.tokenExpired).toBe('Token expired');
+  });
+
+  it('loads one language by merging all its area files', async () => {
+    const fr = await loadLanguageMessages('fr');
+    expect(keysOf(fr).sort()).toEqual(keysOf(merged('fr')).sort());
+  });
+});

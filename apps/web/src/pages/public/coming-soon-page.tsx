@@ -1,0 +1,6 @@
+import { ComingSoonView } from '../../sections/public/coming-soon-view';
+
+/** /coming-soon */
+export function Component() {
+  return <ComingSoonView />;
+}

@@ -1,0 +1,6 @@
+import { ComponentsView } from '../../sections/public/components-view';
+
+/** /components */
+export function Component() {
+  return <ComponentsView />;
+}

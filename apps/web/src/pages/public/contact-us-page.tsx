@@ -1,0 +1,6 @@
+import { ContactView } from '../../sections/public/contact-view';
+
+/** /contact-us */
+export function Component() {
+  return <ContactView />;
+}

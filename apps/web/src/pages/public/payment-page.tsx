@@ -1,0 +1,6 @@
+import { PaymentView } from '../../sections/public/payment-view';
+
+/** /payment */
+export function Component() {
+  return <PaymentView />;
+}

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+import { RocketIllustration } from '../../components/illustrations/illustrations';
+import { usePageTitle } from '../../components/page-header/use-page-title';
+import { notify } from '../../components/snackbar/notify';
+import { CONFIG } from '../../config';
+import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
+import { notifySchema, postNotify } from './public-api';
+import type { NotifyBody } from './public-api';
+
+const DAY = 86_400_000;
+
+/** The configured launch date, else 30 days from the first visit of this tab. */
+function launchTime(): number {
+  const configured = Date.parse(CONFIG.launchDate);
+  return Number.isNaN(configured) ? Date.now() + 30 * DAY : configured;
+}
+
+function useCountdown(target: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  const left = Math.max(0, target - now);
+  return {
+    days: Math.floor(left / DAY),
+    hours: Math.floor((left % DAY) / 3_600_000),
+    minutes: Math.floor((left % 3_600_000) / 60_000),
+    seconds: Math.floor((left % 60_000) / 1000),
+  };
+}
+
+export function ComingSoonView() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('public.comingSoon.title'));
+  const [target] = useState(launchTime);
+  const countdown = useCountdown(target);
+  const [done, setDone] = useState(false);
+  const resolver = useMemo(() => zodResolver(notifySchema, { error: zodErrorMap(t) }), [t]);
+  const { register, handleSubmit, setError, formState } = useForm<NotifyBody>({
+    resolver,
+    defaultValues: { email: '' },
+  });
+  const fmt = new Intl.NumberFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
+    minimumIntegerDigits: 2,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await postNotify(values);
+      setDone(true);
+      notify.success(t('public.comingSoon.notified'));
+    } catch (error) {
+      if (!applyServerFieldErrors(t, error, setError, ['email']))
+        notify.error(translateError(t, error));
+    }
+  });
+
+  const units = [
+    ['days', countdown.days],
+    ['hours', countdown.hours],
+    ['minutes', countdown.minutes],
+    ['seconds', countdown.seconds],
+  ] as const;
+
+  return (
+    <>
+      <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
+        {t('public.comingSoon.title')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{t('public.comingSoon.subtitle')}</Typography>
+      <RocketIllustration sx={{ my: 5, maxWidth: 240 }} />
+      <Box
+        role="timer"
+        aria-live="off"
+        sx={{ display: 'flex', justifyContent: 'center', gap: { xs: 2, sm: 4 }, mb: 5 }}
+      >
+        {units.map(([unit, value]) => (
+          <Box key={unit}>
+            <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {fmt.format(value)}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t(`public.comingSoon.${unit}`)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {done ? (
+        <Typography sx={{ color: 'success.main', fontWeight: 600 }} role="status">
+          {t('public.comingSoon.notified')}
+        </Typography>
+      ) : (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+        >
+          <TextField
+            {...register('email')}
+            fullWidth
+            type="email"
+            label={t('public.comingSoon.emailLabel')}
+            error={!!formState.errors.email}
+            helperText={formState.errors.email?.message}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={formState.isSubmitting}
+            sx={{ height: 56, flexShrink: 0 }}
+            startIcon={
+              formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
+            }
+          >
+            {t('public.comingSoon.notify')}
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}
