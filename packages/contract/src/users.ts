@@ -198,6 +198,13 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
+/** The admin form's values (create and edit share it): every field present, nothing defaulted. */
+export const userFormSchema = z.object({
+  ...userFields,
+  password: z.union([passwordSchema, z.literal('')]).optional(),
+});
+export type UserFormValues = z.infer<typeof userFormSchema>;
+
 export const updateUserBodySchema = z
   .object(userFields)
   .partial()

@@ -1,0 +1,6 @@
+import { UserListView } from '../../../sections/user/user-list-view';
+
+/** /dashboard/user/list */
+export function Component() {
+  return <UserListView />;
+}

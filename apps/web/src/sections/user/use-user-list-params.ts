@@ -1,0 +1,68 @@
+import { USER_STATUSES } from '@bo/contract/account';
+import type { UserStatus } from '@bo/contract/account';
+import { USER_SORTS } from '@bo/contract/users';
+import type { UserSort } from '@bo/contract/users';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export const ROWS_PER_PAGE = [5, 10, 25, 50] as const;
+const DEFAULT_LIMIT = 10;
+const DEFAULT_SORT: UserSort = 'createdAt';
+
+/**
+ * The list's state lives in the URL (tab, role, search, sort, page, size, density), so a reload
+ * or a shared link shows the same people. Any filter change goes back to page 1.
+ */
+export function useUserListParams() {
+  const [params, setParams] = useSearchParams();
+  const value = useMemo(() => {
+    const rawLimit = Number(params.get('limit'));
+    const sort = params.get('sort');
+    const status = params.get('status');
+    return {
+      page: Math.max(1, Number(params.get('page')) || 1),
+      limit: (ROWS_PER_PAGE as readonly number[]).includes(rawLimit) ? rawLimit : DEFAULT_LIMIT,
+      sort: (USER_SORTS as readonly string[]).includes(sort ?? '')
+        ? (sort as UserSort)
+        : DEFAULT_SORT,
+      order: params.get('order') === 'asc' ? ('asc' as const) : ('desc' as const),
+      q: params.get('q') ?? '',
+      role: params.get('role') ?? '',
+      status: (USER_STATUSES as readonly string[]).includes(status ?? '')
+        ? (status as UserStatus)
+        : undefined,
+      dense: params.get('dense') === '1',
+    };
+  }, [params]);
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null>, keepPage = false) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, v] of Object.entries(changes)) {
+            if (v === null || v === '') next.delete(key);
+            else next.set(key, String(v));
+          }
+          if (!keepPage) next.delete('page');
+          if (next.get('page') === '1') next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    ...value,
+    setPage: (page: number) => update({ page }, true),
+    setLimit: (limit: number) => update({ limit: limit === DEFAULT_LIMIT ? null : limit }),
+    setSort: (sort: UserSort, order: 'asc' | 'desc') => update({ sort, order }),
+    setQ: (q: string) => update({ q: q.trim() || null }),
+    setRole: (role: string) => update({ role: role || null }),
+    setStatus: (status: UserStatus | undefined) => update({ status: status ?? null }),
+    setDense: (dense: boolean) => update({ dense: dense ? 1 : null }, true),
+    reset: () => update({ q: null, role: null, status: null }),
+  };
+}

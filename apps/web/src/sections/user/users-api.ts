@@ -1,0 +1,140 @@
+import type { Session, UserStatus } from '@bo/contract/account';
+import { API } from '@bo/contract/api-paths';
+import type { uploadAnswerSchema } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files';
+import type {
+  Activity,
+  CreateUserBody,
+  MyProfile,
+  Role,
+  UpdateMyAccountBody,
+  UpdateUserBody,
+  User,
+  UserSort,
+  UsersAnswer,
+} from '@bo/contract/users';
+import { USERS_API } from '@bo/contract/users';
+import type { z } from 'zod';
+
+import { http } from '../../lib/http';
+import { api } from '../../store/api';
+
+export type UsersArgs = {
+  page: number;
+  limit: number;
+  sort: UserSort;
+  order: 'asc' | 'desc';
+  q?: string;
+  role?: string;
+  status?: UserStatus;
+};
+
+type UserAnswer = { user: User };
+type ProfileAnswer = { user: MyProfile };
+
+/** The users area's calls; lists and records share the `User` tag, my own record `Account`. */
+const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    users: build.query<UsersAnswer, UsersArgs>({
+      query: (args) => ({ url: USERS_API.list, query: { ...args } }),
+      providesTags: ['User'],
+    }),
+    user: build.query<User, string>({
+      query: (idOrSlug) => USERS_API.one(idOrSlug),
+      transformResponse: (answer: UserAnswer) => answer.user,
+      providesTags: ['User'],
+    }),
+    roles: build.query<Role[], void>({
+      query: () => USERS_API.roles,
+      transformResponse: (answer: { roles: Role[] }) => answer.roles,
+    }),
+    createUser: build.mutation<User, CreateUserBody>({
+      query: (body) => ({ url: USERS_API.list, method: 'POST', body }),
+      transformResponse: (answer: UserAnswer) => answer.user,
+      invalidatesTags: ['User'],
+    }),
+    updateUser: build.mutation<User, { id: string; body: UpdateUserBody }>({
+      query: ({ id, body }) => ({ url: USERS_API.one(id), method: 'PATCH', body }),
+      transformResponse: (answer: UserAnswer) => answer.user,
+      invalidatesTags: ['User', 'Account'],
+    }),
+    deleteUser: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: USERS_API.one(id), method: 'DELETE' }),
+      invalidatesTags: ['User'],
+    }),
+    bulkDeleteUsers: build.mutation<{ deleted: number }, string[]>({
+      query: (ids) => ({ url: USERS_API.bulkDelete, method: 'POST', body: { ids } }),
+      invalidatesTags: ['User'],
+    }),
+    myProfile: build.query<MyProfile, void>({
+      query: () => USERS_API.profile,
+      transformResponse: (answer: ProfileAnswer) => answer.user,
+      providesTags: ['Account'],
+    }),
+    updateMyAccount: build.mutation<MyProfile, UpdateMyAccountBody>({
+      query: (body) => ({ url: USERS_API.myAccount, method: 'PATCH', body }),
+      transformResponse: (answer: ProfileAnswer) => answer.user,
+      invalidatesTags: ['Account', 'User'],
+    }),
+    confirmEmail: build.mutation<MyProfile, string>({
+      query: (code) => ({ url: USERS_API.confirmEmail, method: 'POST', body: { code } }),
+      transformResponse: (answer: ProfileAnswer) => answer.user,
+      invalidatesTags: ['Account', 'User'],
+    }),
+    cancelEmail: build.mutation<MyProfile, void>({
+      query: () => ({ url: USERS_API.cancelEmail, method: 'POST', body: {} }),
+      transformResponse: (answer: ProfileAnswer) => answer.user,
+      invalidatesTags: ['Account'],
+    }),
+    myActivity: build.query<{ activities: Activity[]; total: number }, number>({
+      query: (limit) => ({ url: USERS_API.activity, query: { limit } }),
+      providesTags: ['Account'],
+    }),
+    mySessions: build.query<Session[], void>({
+      query: () => API.account.sessions,
+      transformResponse: (answer: { sessions: Session[] }) => answer.sessions,
+      providesTags: ['Account'],
+    }),
+    endSession: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: API.account.session(id), method: 'DELETE' }),
+      invalidatesTags: ['Account'],
+    }),
+    changePassword: build.mutation<
+      { msg: string },
+      { currentPassword: string; newPassword: string }
+    >({
+      query: (body) => ({ url: API.account.changePassword, method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
+  }),
+});
+
+export const {
+  useUsersQuery,
+  useUserQuery,
+  useRolesQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useBulkDeleteUsersMutation,
+  useMyProfileQuery,
+  useUpdateMyAccountMutation,
+  useConfirmEmailMutation,
+  useCancelEmailMutation,
+  useMyActivityQuery,
+  useMySessionsQuery,
+  useEndSessionMutation,
+  useChangePasswordMutation,
+} = usersApi;
+
+/** Stores an image on our server (size and type checked there) and answers its URL. */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  const answer = await http<z.output<typeof uploadAnswerSchema>>(FILES_API.upload, {
+    method: 'POST',
+    body: form,
+    query: { kind: 'image' },
+  });
+  return answer.file.url;
+}
