@@ -57,6 +57,49 @@ interface ScenarioResult {
   kind: Scenario['kind'];
   levels: LevelResult[];
   skipped?: string;
+  /** Big tables this scenario read by sequential scan, with rows read per request. */
+  scans?: Array<{
+    table: string;
+    rowsPerRequest: number;
+    seqRowsPerRequest: number;
+    tableRows: number;
+  }>;
+}
+
+type ScanStats = Map<string, { seqRows: number; idxRows: number; rows: number }>;
+
+async function scanStats(fetchJson: JsonFetch): Promise<ScanStats> {
+  const res = await fetchJson('GET', '/api/bench/scans');
+  const out: ScanStats = new Map();
+  if (res.status === 200 && isObject(res.body) && Array.isArray(res.body.tables)) {
+    for (const t of res.body.tables as Array<{
+      table: string;
+      seqRows: number;
+      idxRows: number;
+      rows: number;
+    }>) {
+      out.set(t.table, { seqRows: t.seqRows, idxRows: t.idxRows, rows: t.rows });
+    }
+  }
+  return out;
+}
+
+/** Tables of more than 5,000 rows of which a request read more than 1,000 (scan or index). */
+function scansBetween(
+  before: ScanStats,
+  after: ScanStats,
+  requests: number,
+): ScenarioResult['scans'] {
+  const out: NonNullable<ScenarioResult['scans']> = [];
+  for (const [table, a] of after) {
+    const b = before.get(table);
+    const seq = Math.round((a.seqRows - (b?.seqRows ?? 0)) / Math.max(1, requests));
+    const idx = Math.round((a.idxRows - (b?.idxRows ?? 0)) / Math.max(1, requests));
+    if (a.rows > 5000 && seq + idx > 1000) {
+      out.push({ table, rowsPerRequest: seq + idx, seqRowsPerRequest: seq, tableRows: a.rows });
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -68,6 +111,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     growth: { type: 'boolean' },
     'no-growth': { type: 'boolean' },
+    'growth-scales': { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
@@ -81,11 +125,14 @@ const scale = args.scale ?? (quick ? '10k' : 'large');
 const durationS = Number(args.duration ?? (quick ? 2 : 5));
 const levels = (args.connections ?? '1,10,50').split(',').map(Number);
 const growth = args['no-growth'] ? false : (args.growth ?? !quick);
-const GROWTH_SCALES = ['10k', '100k', '1m'];
+// 'large' is the issue's volume (1M orders, 100k users and products); '1m' has 1M of each and
+// takes several minutes to seed once: pass --growth-scales 10k,100k,1m for it.
+const GROWTH_SCALES = (args['growth-scales'] ?? '10k,100k,large').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const log = (m: string) => process.stderr.write(`${m}\n`);
 const startedAt = Date.now();
+const loadAtStart = os.loadavg().map((x) => x.toFixed(1));
 
 function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv, cwd = root): void {
   const res = spawnSync(cmd, argv, {
@@ -480,6 +527,7 @@ async function runScenarios(
       continue;
     }
     const r: ScenarioResult = { name: s.name, area: s.area, kind: s.kind, levels: [] };
+    const statsBefore = await scanStats(fetchJson);
     for (const c of lvls) {
       const lr = await load(server.baseUrl, token, s, c, seconds, rss, server.child.pid);
       r.levels.push(lr);
@@ -487,6 +535,12 @@ async function runScenarios(
         `  ${s.name} @${c}: ${lr.rps} req/s, p50 ${lr.p50} ms, p99 ${lr.p99} ms, errors ${lr.errors}`,
       );
     }
+    const requests = r.levels.reduce((n, l) => n + l.requests, 0);
+    // Statistics reach the shared view when a backend goes idle (PostgreSQL: at most once a second).
+    await new Promise((res) => setTimeout(res, 1500));
+    r.scans = scansBetween(statsBefore, await scanStats(fetchJson), requests);
+    for (const sc of r.scans ?? [])
+      log(`  ! ${s.name} scans ${sc.table}: ${sc.rowsPerRequest} rows a request`);
     const after = await check(fetchJson, s, 1);
     if (after) {
       r.skipped = `after load: ${after}`;
@@ -516,19 +570,24 @@ function table(results: ScenarioResult[]): string {
     return b ? `${Math.round((100 * a) / b)}%` : '-';
   };
   const lines = [
-    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database |`,
-    `|---|--:|--:|--:|--:|--:|--:|--:|`,
+    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database | rows read a request (big tables) |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|---|`,
   ];
   for (const r of results) {
     if (r.skipped && !r.levels.length) {
       lines.push(
-        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – |`,
+        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – | – |`,
       );
       continue;
     }
+    const scanText = r.scans?.length
+      ? r.scans
+          .map((x) => `${x.table} ${x.rowsPerRequest}${x.seqRowsPerRequest > 1000 ? ' (seq)' : ''}`)
+          .join(', ')
+      : '';
     for (const l of r.levels) {
       lines.push(
-        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} |`,
+        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} | ${scanText} |`,
       );
     }
   }
@@ -567,7 +626,11 @@ async function main() {
   let results: ScenarioResult[] = [];
   let rssRest = 0;
   const readyMs = server.readyMs;
-  const growthResults: Array<{ scale: string; results: ScenarioResult[] }> = [];
+  const growthResults: Array<{
+    scale: string;
+    rows: Record<string, number>;
+    results: ScenarioResult[];
+  }> = [];
   try {
     const token = await signIn(server.baseUrl);
     const fetchJson = makeFetch(server.baseUrl, token);
@@ -599,16 +662,26 @@ async function main() {
           [10],
           Math.max(2, Math.round(durationS / 2)),
         );
-        growthResults.push({ scale: g, results: r });
+        const stats = await scanStats(fetchJson);
+        const rows = Object.fromEntries(
+          ['users', 'products', 'orders', 'order_items'].map((n) => [n, stats.get(n)?.rows ?? 0]),
+        );
+        growthResults.push({ scale: g, rows, results: r });
       } finally {
         await s.stop();
       }
     }
   }
 
+  const load1 = os.loadavg().map((x) => x.toFixed(1));
   const header = [
     `Back-office benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     `store ${store}, scale ${scale}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
+    `load average at start ${loadAtStart.join(' / ')}, at end ${load1.join(' / ')} (1 / 5 / 15 min)${
+      Number(loadAtStart[0]) > os.cpus().length + 0.5
+        ? ': other processes shared the cores, so the figures are below what the machine allows'
+        : ''
+    }`,
   ];
   const out: string[] = [...header, '', table(results), ''];
   out.push(`server start to ready on the existing data: ${readyMs} ms`);
@@ -641,8 +714,16 @@ async function main() {
       return { name, byScale, ratio, flat: ratio <= 2 };
     });
     out.push('', 'Growth (median latency at 10 connections, ms):', '');
+    for (const g of growthResults) {
+      out.push(
+        `- ${g.scale}: ${Object.entries(g.rows)
+          .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+          .join(', ')}`,
+      );
+    }
+    out.push('');
     out.push(
-      `| list scenario | ${GROWTH_SCALES.join(' | ')} | 1m / 10k | flat (≤ 2x) |`,
+      `| list scenario | ${GROWTH_SCALES.join(' | ')} | ${GROWTH_SCALES[GROWTH_SCALES.length - 1]} / ${GROWTH_SCALES[0]} | flat (≤ 2x) |`,
       `|---|${GROWTH_SCALES.map(() => '--:').join('|')}|--:|:-:|`,
     );
     for (const g of growthSummary) {
@@ -662,6 +743,7 @@ async function main() {
     store,
     scale,
     quick,
+    loadAverage: { start: loadAtStart, end: load1 },
     machine: {
       cores: os.cpus().length,
       cpu: os.cpus()[0]?.model,

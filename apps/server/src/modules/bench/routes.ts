@@ -8,7 +8,8 @@ import { errorResponses } from '../../lib/route-schemas.js';
  * The two ceilings `npm run bench` measures scenarios against, registered only when the server
  * runs with BENCH_ROUTES=1 (never in a normal start):
  * - GET /api/bench/noop: the framework's ceiling (same plugins and hooks, no database);
- * - GET /api/bench/pk/:id: the store's ceiling, one primary-key read of a user.
+ * - GET /api/bench/pk/:id: the store's ceiling, one primary-key read of a user;
+ * - GET /api/bench/scans: rows read per table, by sequential scans and through indexes.
  */
 export async function benchRoutes(appBase: FastifyInstance) {
   if (process.env.BENCH_ROUTES !== '1') return;
@@ -22,6 +23,51 @@ export async function benchRoutes(appBase: FastifyInstance) {
       schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async () => ({ ok: true as const }),
+  );
+
+  // Rows read per table since start, by sequential scans and through indexes: the bench reads it
+  // around each scenario and names the ones that read many rows of a big table a request, so
+  // "lists never scan" is checked, not assumed.
+  app.get(
+    '/api/bench/scans',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({
+            tables: z.array(
+              z.object({
+                table: z.string(),
+                seqRows: z.number(),
+                idxRows: z.number(),
+                rows: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => {
+      const rows = await database.query<{
+        relname: string;
+        seq: string;
+        idx: string;
+        live: string;
+      }>(
+        `SELECT t.relname, coalesce(t.seq_tup_read, 0) AS seq, coalesce(t.n_live_tup, 0) AS live,
+                coalesce((SELECT sum(i.idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0) AS idx
+           FROM pg_stat_user_tables t`,
+      );
+      return {
+        tables: rows.map((r) => ({
+          table: r.relname,
+          seqRows: Number(r.seq),
+          idxRows: Number(r.idx),
+          rows: Number(r.live),
+        })),
+      };
+    },
   );
 
   app.get(
