@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -60,6 +60,10 @@ export function AuditLogTab() {
           value={action || null}
           onChange={(_event, value) => setFilter(typeof value === 'string' ? value.trim() : '')}
           getOptionLabel={(option) => actionLabel(option)}
+          // Found by its translated name or by its code (`auth.login_failed`).
+          filterOptions={createFilterOptions({
+            stringify: (option: string) => `${actionLabel(option)} ${option}`,
+          })}
           renderOption={(props, option) => {
             const { key, ...rest } = props;
             return (

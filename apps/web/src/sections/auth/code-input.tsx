@@ -85,8 +85,9 @@ export function CodeInput({
     const from = clean.length >= CODE_LENGTH ? 0 : start;
     const next = [...cells];
     for (let i = 0; i < clean.length && from + i < CODE_LENGTH; i++) next[from + i] = clean[i]!;
-    commit(next);
+    // Focus first: a complete code may move focus on (to the password box) in onComplete.
     focusBox(Math.min(CODE_LENGTH - 1, from + clean.length));
+    commit(next);
   };
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {

@@ -1,0 +1,315 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/**
+ * Sign-up to sign-in with real mail codes: the codes are read from the server's outbox (the e2e
+ * server has no SMTP), through the administrators' outbox call.
+ */
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
+};
+
+const escapeRe = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const answer = await request.post('/api/account/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+/** The newest code mailed to `to` whose subject matches, read as an administrator. */
+async function mailedCode(request: APIRequestContext, to: string, subject: RegExp) {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/admin/outbox', {
+        params: { to, limit: 10 },
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      const body = (await answer.json()) as { messages: { subject: string; text: string }[] };
+      const mail = body.messages.find((m) => subject.test(m.subject));
+      code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** Fails the test on any console error, as the rest of the suite does. */
+function guardConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // The browser logs refused calls (401 on a wrong code, 400…) that the screens handle.
+    if (
+      /Failed to load resource: the server responded with a status of (400|401|403|409|429)/.test(
+        text,
+      )
+    )
+      return;
+    errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return () => expect(errors, errors.join('\n')).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard\//);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+}
+
+test('register, verify with the mailed code, sign out and in, reset the password', async ({
+  page,
+  request,
+}) => {
+  const checkConsole = guardConsole(page);
+  const email = `e2e-${unique()}@example.com`;
+  const password = 'violet-harbour-lantern-7';
+  const newPassword = 'quiet-meadow-copper-42';
+
+  // Register: the policy is shown as you type, the terms box is required.
+  await page.goto('/auth/register');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Email address').fill(email);
+  const passwordBox = page.getByLabel('Password', { exact: true });
+  await passwordBox.fill('short');
+  await expect(page.getByTestId('password-rule-length')).toHaveAttribute('data-state', 'failed');
+  await passwordBox.fill(email);
+  await expect(page.getByTestId('password-rule-notEmail')).toHaveAttribute('data-state', 'failed');
+  // A common password is refused by the server and the checklist remembers it.
+  await passwordBox.fill('password123');
+  await page.getByRole('checkbox').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByText('This password is too common; choose another one')).toBeVisible();
+  await expect(page.getByTestId('password-rule-notCommon')).toHaveAttribute('data-state', 'failed');
+
+  await passwordBox.fill(password);
+  await expect(page.getByTestId('password-rule-length')).toHaveAttribute('data-state', 'ok');
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/auth/verify\\?email=${escapeRe(encodeURIComponent(email))}`),
+  );
+
+  // A wrong code is refused next to the boxes; the right one submits itself once complete.
+  const code = await mailedCode(request, email, /verification/i);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByTestId('code-box-1').click();
+  await page.keyboard.type(wrong);
+  await expect(page.getByText('The code is wrong or has expired')).toBeVisible();
+  await page.getByTestId('code-box-1').click();
+  await page.keyboard.type(code);
+  await expect(page).toHaveURL(/\/dashboard\//);
+  await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
+
+  await signOut(page);
+  await signIn(page, email, password);
+  await signOut(page);
+
+  // Reset: the same neutral answer, then the code (pasted whole) and a new password.
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByTestId('reset-submit').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/auth/new-password\\?email=${escapeRe(encodeURIComponent(email))}`),
+  );
+  const resetCode = await mailedCode(request, email, /reset/i);
+  await page.getByTestId('code-box-1').evaluate((input, value) => {
+    const data = new DataTransfer();
+    data.setData('text', value);
+    input.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, resetCode);
+  for (let i = 0; i < 6; i++) {
+    await expect(page.getByTestId(`code-box-${i + 1}`)).toHaveValue(resetCode[i]!);
+  }
+  await expect(page.getByLabel('New password', { exact: true })).toBeFocused();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(`${newPassword}x`);
+  await page.getByTestId('new-password-submit').click();
+  await expect(page.getByText('The passwords do not match')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByTestId('new-password-submit').click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /wrong email or password/i }),
+  ).toBeVisible();
+  await signIn(page, email, newPassword);
+  checkConsole();
+});
+
+test('a person without the admin role is refused the audit screen; an administrator reads it', async ({
+  page,
+  request,
+}) => {
+  const checkConsole = guardConsole(page);
+  const email = `e2e-${unique()}@example.com`;
+  const password = 'amber-orchard-window-5';
+  const answer = await request.post('/api/account/register', {
+    data: { email, password, firstName: 'Uma', lastName: 'User' },
+  });
+  expect(answer.status()).toBe(201);
+
+  await signIn(page, email, password);
+  // Unverified: the dashboard offers to verify, and the offer can be dismissed.
+  const banner = page.getByTestId('verify-email-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Verify now' })).toHaveAttribute(
+    'href',
+    `/auth/verify?email=${encodeURIComponent(email)}`,
+  );
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toHaveCount(0);
+
+  await page.goto('/dashboard/admin/audit');
+  await expect(page).toHaveURL(/\/dashboard\/permission-denied/);
+  await expect(page.getByTestId('permission-denied')).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByTestId('audit-row').first()).toBeVisible({ timeout: 15_000 });
+  // The filter is kept in the URL.
+  const actionFilter = page.getByRole('combobox', { name: 'Action' });
+  await actionFilter.fill('auth.register');
+  await actionFilter.press('Enter');
+  await expect(page).toHaveURL(/action=auth\.register/);
+  await expect(page.getByTestId('audit-row').first()).toContainText('Registered');
+  await page.getByRole('tab', { name: 'Mail outbox' }).click();
+  await page.getByLabel('Recipient').fill(email);
+  await expect(page).toHaveURL(new RegExp(`to=${escapeRe(encodeURIComponent(email))}`));
+  await expect(page.getByTestId('outbox-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Show the message' }).click();
+  await expect(page.getByTestId('outbox-text')).toContainText(/\d{6}/);
+  checkConsole();
+});
+
+test('an expired token sends the browser to the login route with "Token expired"', async ({
+  page,
+}) => {
+  const checkConsole = guardConsole(page);
+  await page.clock.install();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  // Milliseconds until the token's `exp` (seconds), read in the page as the app reads it.
+  const left = await page.evaluate(() => {
+    const token =
+      localStorage.getItem('accessToken') ?? sessionStorage.getItem('accessToken') ?? '';
+    const payload = token.split('.')[1] ?? '';
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp: number;
+    };
+    return exp * 1000 - Date.now();
+  });
+  expect(left).toBeGreaterThan(0);
+  await page.clock.fastForward(Math.ceil(left) + 1000);
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByText('Token expired')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+  checkConsole();
+});
+
+type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };
+const VARIANTS: Variant[] = [
+  { name: 'light', mode: 'light', lng: 'en', width: 1280 },
+  { name: 'dark', mode: 'dark', lng: 'en', width: 1280 },
+  { name: 'rtl', mode: 'light', lng: 'ar', width: 1280 },
+  { name: '390', mode: 'light', lng: 'en', width: 390 },
+];
+
+async function applyVariant(page: Page, baseURL: string, variant: Variant) {
+  await page.setViewportSize({ width: variant.width, height: variant.width < 600 ? 844 : 900 });
+  const url = new URL(baseURL);
+  await page.context().addCookies([
+    { name: 'themeMode', value: variant.mode, domain: url.hostname, path: '/' },
+    {
+      name: 'themeDirection',
+      value: variant.lng === 'ar' ? 'rtl' : 'ltr',
+      domain: url.hostname,
+      path: '/',
+    },
+  ]);
+  await page.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), variant.lng);
+}
+
+/** Nothing wider than the window: a 390 px phone never scrolls sideways. */
+async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const variant of VARIANTS) {
+  test(`auth and audit screens in ${variant.name}`, async ({ page, baseURL }) => {
+    const checkConsole = guardConsole(page);
+    await applyVariant(page, baseURL!, variant);
+    const shot = (name: string) =>
+      page.screenshot({
+        path: `apps/web/e2e/screenshots/auth-${name}-${variant.name}.png`,
+        fullPage: true,
+      });
+
+    await page.goto('/auth/register');
+    await page.getByTestId('register-submit').click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await page.locator('input[name="password"]').fill('short-pw');
+    await shot('register');
+    await expectNoSideScroll(page);
+
+    await page.goto('/auth/verify?email=someone%40example.com');
+    await page.getByTestId('code-box-1').click();
+    await page.keyboard.type('123');
+    await shot('verify');
+    await expectNoSideScroll(page);
+
+    await page.goto('/auth/reset-password');
+    await shot('reset-password');
+    await expectNoSideScroll(page);
+
+    await page.goto('/auth/new-password?email=someone%40example.com');
+    await page.getByTestId('new-password-submit').click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    await shot('new-password');
+    await expectNoSideScroll(page);
+
+    await page.goto('/auth/login');
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/dashboard\//);
+    await page.goto('/dashboard/admin/audit');
+    // Generous: the lazy screen, the session check and the list load one after the other.
+    await expect(page.getByTestId('audit-row').first()).toBeVisible({ timeout: 15_000 });
+    await shot('audit-log');
+    await expectNoSideScroll(page);
+    await page.goto('/dashboard/admin/audit?tab=outbox');
+    await expect(page.getByTestId('outbox-row').first()).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('outbox-row').first().getByRole('button').click();
+    await shot('outbox');
+    await expectNoSideScroll(page);
+    checkConsole();
+  });
+}
