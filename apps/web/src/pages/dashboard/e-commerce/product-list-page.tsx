@@ -1,20 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { ProductListView } from '../../../sections/e-commerce/product-list-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/e-commerce/list — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/e-commerce/list */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPlaceholder
-      title={t('pages.productList')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.eCommerce'), href: paths.dashboard.eCommerce.shop },
-        { name: t('nav.list') },
-      ]}
-    />
-  );
+  return <ProductListView />;
 }

@@ -1,20 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { ProductEditView } from '../../../sections/e-commerce/product-edit-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/e-commerce/product/new — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/e-commerce/product/new */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <ComingSoonPlaceholder
-      title={t('pages.productNew')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.eCommerce'), href: paths.dashboard.eCommerce.shop },
-        { name: t('pages.productNew') },
-      ]}
-    />
-  );
+  return <ProductEditView />;
 }

@@ -1,0 +1,209 @@
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { OrderStatus } from '@bo/contract/orders';
+import { ORDER_STATUSES } from '@bo/contract/orders';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+
+import { EmptyContent } from '../../components/empty-content/empty-content';
+import { PageHeader } from '../../components/page-header/page-header';
+import { notify } from '../../components/snackbar/notify';
+import { translateError } from '../../locales/form-errors';
+import { paths } from '../../routes/paths';
+import { useOrdersQuery } from './ecommerce-api';
+import { useFormat } from './format';
+import { OrderStatusLabel } from './order-status';
+
+const ROWS = [10, 25, 50];
+
+export function OrderListView() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const limit = ROWS.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 25;
+  const status = (ORDER_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as OrderStatus)
+    : undefined;
+  const q = params.get('q') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const [search, setSearch] = useState(q);
+
+  const update = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (search.trim() !== q) update({ q: search.trim() });
+    }, 350);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text drives this
+  }, [search]);
+
+  const { data, isLoading, isFetching, error } = useOrdersQuery({
+    page,
+    limit,
+    status,
+    q: q || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  });
+  useEffect(() => {
+    if (error) notify.error(translateError(t, error));
+  }, [error, t]);
+
+  return (
+    <Container maxWidth="xl">
+      <PageHeader
+        title={t('ecommerce.orders.title')}
+        crumbs={[
+          { name: t('nav.dashboard'), href: paths.dashboard.root },
+          { name: t('nav.eCommerce'), href: paths.dashboard.eCommerce.root },
+          { name: t('nav.orders') },
+        ]}
+      />
+      <Card>
+        <Tabs
+          value={status ?? 'all'}
+          onChange={(_, v: string) => update({ status: v === 'all' ? null : v })}
+          variant="scrollable"
+          sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
+        >
+          <Tab value="all" label={t('ecommerce.orders.all')} />
+          {ORDER_STATUSES.map((s) => (
+            <Tab key={s} value={s} label={t(`ecommerce.orders.status.${s}`)} />
+          ))}
+        </Tabs>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
+          <TextField
+            type="date"
+            label={t('ecommerce.orders.from')}
+            value={from}
+            onChange={(e) => update({ from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { md: 200 } }}
+          />
+          <TextField
+            type="date"
+            label={t('ecommerce.orders.to')}
+            value={to}
+            onChange={(e) => update({ to: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { md: 200 } }}
+          />
+          <TextField
+            fullWidth
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('ecommerce.orders.search')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('ecommerce.orders.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRounded />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Stack>
+        <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
+          <Table sx={{ minWidth: 720 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('ecommerce.orders.number')}</TableCell>
+                <TableCell>{t('ecommerce.orders.customer')}</TableCell>
+                <TableCell>{t('ecommerce.orders.date')}</TableCell>
+                <TableCell align="center">{t('ecommerce.orders.items')}</TableCell>
+                <TableCell align="right">{t('ecommerce.checkout.total')}</TableCell>
+                <TableCell>{t('ecommerce.orders.statusLabel')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {isLoading
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={6}>
+                        <Skeleton height={32} />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : (data?.orders ?? []).map((order) => (
+                    <TableRow key={order.id} hover data-testid="order-row">
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={paths.dashboard.eCommerce.orderDetails(order.id)}
+                          underline="hover"
+                          sx={{ fontWeight: 600 }}
+                        >
+                          #{order.number}
+                        </Link>
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{order.customerName}</Typography>
+                        <Typography variant="caption" sx={{ color: 'text.disabled' }}>
+                          {order.customerEmail}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{f.dateTime(order.createdAt)}</TableCell>
+                      <TableCell align="center">{order.itemsCount}</TableCell>
+                      <TableCell align="right">{f.money(order.total)}</TableCell>
+                      <TableCell>
+                        <OrderStatusLabel status={order.status} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {!isLoading && data && data.orders.length === 0 && (
+          <EmptyContent title={t('ecommerce.orders.empty')} />
+        )}
+        <Box>
+          <TablePagination
+            component="div"
+            count={data?.total ?? 0}
+            page={page - 1}
+            rowsPerPage={limit}
+            rowsPerPageOptions={ROWS}
+            onPageChange={(_, p) => update({ page: p + 1 })}
+            onRowsPerPageChange={(e) => update({ limit: Number(e.target.value) })}
+            labelRowsPerPage={t('ecommerce.list.rowsPerPage')}
+          />
+        </Box>
+      </Card>
+    </Container>
+  );
+}
