@@ -93,7 +93,10 @@ export const orderSchema = orderSummarySchema.extend({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderAnswerSchema = z.object({ order: orderSchema });
-export const ordersAnswerSchema = z.object({ orders: z.array(orderSummarySchema), total: z.number().int() });
+export const ordersAnswerSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  total: z.number().int(),
+});
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const orderListQuerySchema = listQuerySchema.extend({
@@ -110,5 +113,9 @@ export const orderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) }
 
 export const discountCheckQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });
 export const discountCheckAnswerSchema = z.object({
-  discount: z.object({ code: z.string(), percent: z.number().nullable(), amount: z.number().nullable() }),
+  discount: z.object({
+    code: z.string(),
+    percent: z.number().nullable(),
+    amount: z.number().nullable(),
+  }),
 });

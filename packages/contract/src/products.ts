@@ -25,7 +25,20 @@ export const PRODUCT_COLORS = [
   '#94D82D',
   '#FFC107',
 ] as const;
-export const PRODUCT_SIZES = ['6', '7', '8', '8.5', '9', '9.5', '10', '10.5', '11', '11.5', '12', '13'] as const;
+export const PRODUCT_SIZES = [
+  '6',
+  '7',
+  '8',
+  '8.5',
+  '9',
+  '9.5',
+  '10',
+  '10.5',
+  '11',
+  '11.5',
+  '12',
+  '13',
+] as const;
 /** At or under this many items a product is "low stock" (and above 0). */
 export const LOW_STOCK_THRESHOLD = 10;
 export const INVENTORY_STATES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
@@ -55,7 +68,9 @@ export const moneySchema = z
   .number()
   .min(0)
   .max(99_999_999)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'At most two decimals' });
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+    message: 'At most two decimals',
+  });
 
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess(
@@ -139,7 +154,10 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailsSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
-export const productsAnswerSchema = z.object({ products: z.array(productSchema), total: z.number().int() });
+export const productsAnswerSchema = z.object({
+  products: z.array(productSchema),
+  total: z.number().int(),
+});
 export type ProductsAnswer = z.infer<typeof productsAnswerSchema>;
 export const productAnswerSchema = z.object({ product: productDetailsSchema });
 export const productQuerySchema = z.object({ name: z.string().trim().min(1).max(200) });
@@ -148,34 +166,37 @@ const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
 
 /** One form for new and edit: the web's form and the server's body share this schema. */
 export const productFieldsSchema = z.object({
-    name: z.string().trim().min(2).max(200),
-    slug: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-      .optional(),
-    code: z.string().trim().min(1).max(60),
-    sku: z.string().trim().min(1).max(60),
-    description: z.string().max(50_000),
-    images: z.array(z.string().trim().min(1).max(500)).max(12),
-    price: moneySchema,
-    priceSale: moneySchema.nullable(),
-    taxes: moneySchema,
-    priceIncludesTax: z.boolean(),
-    quantity: z.number().int().min(0).max(1_000_000),
-    category: z.string().trim().min(1).max(60),
-    gender: z.array(z.string().trim().min(1).max(20)).max(5),
-    colors: z.array(z.string().trim().min(1).max(20)).min(1).max(20),
-    sizes: z.array(z.string().trim().min(1).max(10)).max(30),
-    tags: tagList,
-    newLabel: z.boolean(),
-    saleLabel: z.boolean(),
-    published: z.boolean(),
+  name: z.string().trim().min(2).max(200),
+  slug: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .optional(),
+  code: z.string().trim().min(1).max(60),
+  sku: z.string().trim().min(1).max(60),
+  description: z.string().max(50_000),
+  images: z.array(z.string().trim().min(1).max(500)).max(12),
+  price: moneySchema,
+  priceSale: moneySchema.nullable(),
+  taxes: moneySchema,
+  priceIncludesTax: z.boolean(),
+  quantity: z.number().int().min(0).max(1_000_000),
+  category: z.string().trim().min(1).max(60),
+  gender: z.array(z.string().trim().min(1).max(20)).max(5),
+  colors: z.array(z.string().trim().min(1).max(20)).min(1).max(20),
+  sizes: z.array(z.string().trim().min(1).max(10)).max(30),
+  tags: tagList,
+  newLabel: z.boolean(),
+  saleLabel: z.boolean(),
+  published: z.boolean(),
 });
 
 const saleBelowPrice = (p: { price?: number; priceSale?: number | null }) =>
-  p.priceSale === null || p.priceSale === undefined || p.price === undefined || p.priceSale < p.price;
+  p.priceSale === null ||
+  p.priceSale === undefined ||
+  p.price === undefined ||
+  p.priceSale < p.price;
 const saleMessage = { path: ['priceSale'], message: 'The sale price must be below the price' };
 
 export const productBodySchema = productFieldsSchema.refine(saleBelowPrice, saleMessage);
