@@ -29,6 +29,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -69,6 +71,8 @@ export function UserListView() {
   const { user: me } = useAuth();
   const canManage = isAdmin(me) || !!me?.permissions.includes('users:write');
   const list = useUserListParams();
+  // At phone width the first/last buttons push the pager out of the card.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const roles = useRolesQuery();
   const { data, isFetching, isLoading, error } = useUsersQuery({
     page: list.page,
@@ -401,8 +405,15 @@ export function UserListView() {
             labelDisplayedRows={({ from, to, count }) =>
               t('users.list.displayed', { from, to, count })
             }
-            showFirstButton
-            showLastButton
+            showFirstButton={!narrow}
+            showLastButton={!narrow}
+            sx={{
+              '& .MuiTablePagination-toolbar': {
+                flexWrap: 'wrap',
+                justifyContent: 'flex-end',
+                px: { xs: 1, sm: 2 },
+              },
+            }}
           />
         </Box>
       </Card>
