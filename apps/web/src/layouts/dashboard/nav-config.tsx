@@ -65,8 +65,9 @@ export function useNavData(): NavGroupData[] {
               { title: t('nav.profile'), path: d.user.profile },
               { title: t('nav.cards'), path: d.user.cards },
               { title: t('nav.list'), path: d.user.list },
-              { title: t('nav.create'), path: d.user.new },
-              { title: t('nav.edit'), path: d.user.demo.edit },
+              // Creating and editing people is for administrators (the routes are guarded too).
+              { title: t('nav.create'), path: d.user.new, roles: ['admin'] },
+              { title: t('nav.edit'), path: d.user.demo.edit, roles: ['admin'] },
               { title: t('nav.account'), path: d.user.account },
             ],
           },
