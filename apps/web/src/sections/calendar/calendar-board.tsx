@@ -17,7 +17,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
-import { forwardRef } from 'react';
+import { forwardRef, useMemo, useState } from 'react';
 
 export type CalendarViewName = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
 
@@ -61,6 +61,22 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
   ref,
 ) {
   const theme = useTheme();
+  // Initial options are read once; later view changes go through the ref (changeView).
+  const [initialView] = useState(view);
+  const fcEvents = useMemo(
+    () =>
+      events.map((e) => ({
+        id: e.id,
+        title: e.title,
+        start: e.start,
+        end: e.end,
+        allDay: e.allDay,
+        backgroundColor: e.color,
+        borderColor: e.color,
+        extendedProps: { description: e.description },
+      })),
+    [events],
+  );
   return (
     <Box
       data-testid="calendar-board"
@@ -86,7 +102,7 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
       <FullCalendar
         ref={ref}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-        initialView={view}
+        initialView={initialView}
         initialDate={initialDate}
         headerToolbar={false}
         locales={Object.values(LOCALES)}
@@ -101,16 +117,7 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
         editable={editable}
         eventResizableFromStart={editable}
         weekends
-        events={events.map((e) => ({
-          id: e.id,
-          title: e.title,
-          start: e.start,
-          end: e.end,
-          allDay: e.allDay,
-          backgroundColor: e.color,
-          borderColor: e.color,
-          extendedProps: { description: e.description },
-        }))}
+        events={fcEvents}
         datesSet={onDatesSet}
         select={onSelect}
         eventClick={onEventClick}

@@ -66,6 +66,8 @@ export function CalendarView() {
   const [params, setParams] = useSearchParams();
   const calendarRef = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  // Read once: FullCalendar treats a changed initial date as a new calendar.
+  const [initialDate] = useState(() => params.get('date') ?? undefined);
   const [title, setTitle] = useState('');
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
@@ -118,7 +120,9 @@ export function CalendarView() {
 
   const onDatesSet = (arg: DatesSetArg) => {
     setTitle(arg.view.title);
-    setRange({ start: arg.start.toISOString(), end: arg.end.toISOString() });
+    const next = { start: arg.start.toISOString(), end: arg.end.toISOString() };
+    // FullCalendar reports its dates after every render; only a real change may set state.
+    setRange((prev) => (prev && prev.start === next.start && prev.end === next.end ? prev : next));
     const anchor = arg.view.currentStart;
     const day = `${anchor.getFullYear()}-${String(anchor.getMonth() + 1).padStart(2, '0')}-${String(anchor.getDate()).padStart(2, '0')}`;
     if (params.get('date') !== day) setParam({ date: day });
@@ -295,7 +299,7 @@ export function CalendarView() {
               ref={calendarRef}
               events={events}
               view={view}
-              initialDate={params.get('date') ?? undefined}
+              initialDate={initialDate}
               language={i18n.resolvedLanguage ?? i18n.language}
               direction={rtl ? 'rtl' : 'ltr'}
               editable={canWrite}

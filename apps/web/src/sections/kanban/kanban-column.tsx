@@ -105,7 +105,6 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
         bgcolor: 'background.neutral',
         display: 'flex',
         flexDirection: 'column',
-        maxHeight: '100%',
       }}
     >
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mb: 1.5, minHeight: 40 }}>
@@ -210,9 +209,9 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
             ref={drop.innerRef}
             {...drop.droppableProps}
             sx={{
+              // No scroll container here: the drag library supports one (the board's), not nested.
               flexGrow: 1,
               minHeight: 48,
-              overflowY: 'auto',
               borderRadius: 1,
               transition: 'background-color 0.2s',
               bgcolor: dropSnapshot.isDraggingOver ? 'action.hover' : 'transparent',

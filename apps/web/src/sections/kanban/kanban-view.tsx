@@ -214,7 +214,6 @@ export function KanbanView() {
                   pb: 2,
                   overflowX: 'auto',
                   minHeight: 400,
-                  height: { md: 'calc(100vh - 260px)' },
                 }}
               >
                 {board.columnOrder.map((columnId, index) => {

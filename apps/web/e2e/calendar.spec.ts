@@ -1,0 +1,199 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+
+/**
+ * A person plans a week: creates an event with the dialog, drags it to another day, edits it,
+ * and deletes it after confirming; a range selection also opens the dialog. Times are UTC
+ * (the browser's zone is pinned) on a week far from the demo data.
+ */
+
+test.use({ timezoneId: 'UTC' });
+
+// The built app on a busy CI machine: allow slow first paints.
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
+};
+const WEEK = '2031-01-06'; // a Monday
+
+async function token(request: APIRequestContext) {
+  const answer = await request.post('/api/account/login', { data: ADMIN });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+async function signedInPage(context: BrowserContext, bearer: string) {
+  await context.addInitScript((value) => window.localStorage.setItem('accessToken', value), bearer);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+async function eventsOn(request: APIRequestContext, bearer: string, title: string) {
+  const answer = await request.get('/api/calendar/events', {
+    params: { start: '2031-01-01T00:00:00.000Z', end: '2031-01-31T00:00:00.000Z' },
+    headers: { Authorization: `Bearer ${bearer}` },
+  });
+  const body = (await answer.json()) as {
+    events: { id: string; title: string; start: string; end: string }[];
+  };
+  return body.events.filter((e) => e.title === title);
+}
+
+const saved = (page: Page, path: string) =>
+  page.waitForResponse((r) => r.url().includes(`/api/calendar/events/${path}`) && r.ok());
+
+test('create, drag and edit an event, then delete it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const bearer = await token(context.request);
+  const { page, errors } = await signedInPage(context, bearer);
+  const title = `Planning ${Date.now().toString(36)}`;
+
+  await page.goto(`/dashboard/calendar?view=timeGridWeek&date=${WEEK}`);
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+
+  // Create with the button and the dialog.
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Quarterly planning');
+  await dialog.getByRole('radio', { name: /purple/i }).click();
+  await dialog.getByLabel('Start').fill('2031-01-07T10:00');
+  await dialog.getByLabel('End').fill('2031-01-07T09:00');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('The end must not be before the start')).toBeVisible();
+  await dialog.getByLabel('End').fill('2031-01-07T11:00');
+  const created = saved(page, 'new');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await created;
+  const event = page.locator('.fc-timegrid-event', { hasText: title });
+  await expect(event).toBeVisible();
+  expect((await eventsOn(context.request, bearer, title))[0]).toMatchObject({
+    start: '2031-01-07T10:00:00.000Z',
+    end: '2031-01-07T11:00:00.000Z',
+  });
+
+  // Drag it one day later, same time.
+  const from = (await event.boundingBox())!;
+  const day = (await page.locator(`td.fc-timegrid-col[data-date="2031-01-08"]`).boundingBox())!;
+  const moved = saved(page, 'update');
+  await page.mouse.move(from.x + from.width / 2, from.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 5, from.y + 12, { steps: 4 });
+  await page.mouse.move(day.x + day.width / 2, from.y + 8, { steps: 15 });
+  await page.mouse.up();
+  await moved;
+  await expect
+    .poll(async () => (await eventsOn(context.request, bearer, title))[0]?.start)
+    .toBe('2031-01-08T10:00:00.000Z');
+
+  // Still there after a reload, then edit it.
+  await page.reload();
+  await page.locator('.fc-timegrid-event', { hasText: title }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel('Start')).toHaveValue('2031-01-08T10:00');
+  await dialog.getByLabel('Title').fill(`${title} (edited)`);
+  const edited = saved(page, 'update');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await edited;
+  await expect(page.locator('.fc-timegrid-event', { hasText: `${title} (edited)` })).toBeVisible();
+
+  // Delete, after confirming.
+  await page.locator('.fc-timegrid-event', { hasText: `${title} (edited)` }).click();
+  await dialog.getByRole('button', { name: 'Delete event' }).click();
+  await expect(dialog.getByText('Delete this event?')).toBeVisible();
+  const deleted = saved(page, 'delete');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await deleted;
+  await expect(page.locator('.fc-timegrid-event', { hasText: title })).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('selecting a range opens the dialog with that range; filters narrow the view', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const bearer = await token(context.request);
+  const { page, errors } = await signedInPage(context, bearer);
+  await page.goto(`/dashboard/calendar?view=dayGridMonth&date=${WEEK}`);
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+
+  const first = (await page.locator('td.fc-daygrid-day[data-date="2031-01-13"]').boundingBox())!;
+  const last = (await page.locator('td.fc-daygrid-day[data-date="2031-01-15"]').boundingBox())!;
+  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('All day')).toBeChecked();
+  await expect(dialog.getByLabel('Start')).toHaveValue('2031-01-13');
+  await expect(dialog.getByLabel('End')).toHaveValue('2031-01-15');
+  const title = `Offsite ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByRole('radio', { name: /amber/i }).click();
+  const created = page.waitForResponse(
+    (r) => r.url().includes('/api/calendar/events/new') && r.ok(),
+  );
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await created;
+  await expect(page.locator('.fc-daygrid-event', { hasText: title })).toBeVisible();
+
+  // Filter by another colour: the event disappears; the filter is in the URL.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: /colour navy/i }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/colors=%23003768|colors=#003768/i);
+  await expect(page.locator('.fc-daygrid-event', { hasText: title })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page.locator('.fc-daygrid-event', { hasText: title })).toBeVisible();
+
+  // Today, previous and next move the title.
+  const heading = page.getByTestId('calendar-title');
+  const before = await heading.textContent();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(heading).not.toHaveText(before ?? '');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(heading).toHaveText(before ?? '');
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+async function shot(
+  browser: Browser,
+  name: string,
+  options: { dark?: boolean; arabic?: boolean; width?: number },
+) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: 1000 },
+  });
+  const bearer = await token(context.request);
+  const url = test.info().project.use.baseURL!;
+  const cookies = [];
+  if (options.dark) cookies.push({ name: 'themeMode', value: 'dark', url });
+  if (options.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url });
+  if (cookies.length) await context.addCookies(cookies);
+  if (options.arabic)
+    await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+  const { page } = await signedInPage(context, bearer);
+  await page.goto('/dashboard/calendar');
+  await expect(page.locator('.fc-view-harness')).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png` });
+  await context.close();
+}
+
+test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
+  await shot(browser, 'calendar-light', {});
+  await shot(browser, 'calendar-dark', { dark: true });
+  await shot(browser, 'calendar-ar-rtl', { arabic: true });
+  await shot(browser, 'calendar-390', { width: 390 });
+});
