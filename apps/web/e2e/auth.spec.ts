@@ -63,7 +63,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard\//);
+  await expect(page).toHaveURL(/\/dashboard\//, { timeout: 15_000 });
 }
 
 async function signOut(page: Page) {
@@ -113,7 +113,7 @@ test('register, verify with the mailed code, sign out and in, reset the password
   await expect(page.getByText('The code is wrong or has expired')).toBeVisible();
   await page.getByTestId('code-box-1').click();
   await page.keyboard.type(code);
-  await expect(page).toHaveURL(/\/dashboard\//);
+  await expect(page).toHaveURL(/\/dashboard\//, { timeout: 15_000 });
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
 
   await signOut(page);
@@ -269,7 +269,8 @@ for (const variant of VARIANTS) {
     const shot = (name: string) =>
       page.screenshot({
         path: `apps/web/e2e/screenshots/auth-${name}-${variant.name}.png`,
-        fullPage: true,
+        // A phone shot is one screen high; a whole long list at 390 px is unreadable.
+        fullPage: variant.width >= 600,
       });
 
     await page.goto('/auth/register');
@@ -299,7 +300,7 @@ for (const variant of VARIANTS) {
     await page.locator('input[name="email"]').fill(ADMIN.email);
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/dashboard\//);
+    await expect(page).toHaveURL(/\/dashboard\//, { timeout: 15_000 });
     await page.goto('/dashboard/admin/audit');
     // Generous: the lazy screen, the session check and the list load one after the other.
     await expect(page.getByTestId('audit-row').first()).toBeVisible({ timeout: 15_000 });

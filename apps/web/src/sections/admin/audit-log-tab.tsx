@@ -22,6 +22,7 @@ import { translateError } from '../../locales/form-errors';
 import { AUDIT_ACTIONS, useAuditLogQuery } from './admin-api';
 import type { AuditEntry } from './admin-api';
 import { formatDateTime } from './format';
+import { stackedTableSx } from './stacked-table-sx';
 import { ROWS_PER_PAGE, useListParams } from './use-list-params';
 
 const COLUMNS = ['when', 'who', 'action', 'from', 'details'] as const;
@@ -48,6 +49,7 @@ export function AuditLogTab() {
     limit,
     action: action || undefined,
   });
+  const col = (column: (typeof COLUMNS)[number]) => t(`admin.audit.columns.${column}`);
   const actionLabel = (value: string) => t(`admin.audit.actions.${value}`, { defaultValue: value });
 
   return (
@@ -118,7 +120,7 @@ export function AuditLogTab() {
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table
               size="small"
-              sx={{ minWidth: 760 }}
+              sx={stackedTableSx(760)}
               aria-label={t('admin.audit.tab')}
               aria-busy={isFetching}
             >
@@ -142,10 +144,10 @@ export function AuditLogTab() {
                   ))}
                 {data?.entries.map((entry) => (
                   <TableRow key={entry.id} hover data-testid="audit-row">
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell data-label={col('when')} sx={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(entry.createdAt, i18n.language)}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col('who')}>
                       {entry.actorName ?? (
                         <Typography
                           component="span"
@@ -156,28 +158,30 @@ export function AuditLogTab() {
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col('action')}>
                       <Label color={actionColor(entry.action)}>{actionLabel(entry.action)}</Label>
                     </TableCell>
-                    <TableCell sx={{ maxWidth: 220 }}>
-                      <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
-                        {entry.ip ?? '—'}
-                      </Typography>
-                      {entry.userAgent && (
-                        <Tooltip title={entry.userAgent}>
-                          <Typography
-                            variant="caption"
-                            noWrap
-                            dir="ltr"
-                            tabIndex={0}
-                            sx={{ display: 'block', color: 'text.secondary', textAlign: 'start' }}
-                          >
-                            {entry.userAgent}
-                          </Typography>
-                        </Tooltip>
-                      )}
+                    <TableCell data-label={col('from')} sx={{ maxWidth: 220 }}>
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography variant="body2" dir="ltr" sx={{ textAlign: 'left' }}>
+                          {entry.ip ?? '—'}
+                        </Typography>
+                        {entry.userAgent && (
+                          <Tooltip title={entry.userAgent}>
+                            <Typography
+                              variant="caption"
+                              noWrap
+                              dir="ltr"
+                              tabIndex={0}
+                              sx={{ display: 'block', color: 'text.secondary', textAlign: 'left' }}
+                            >
+                              {entry.userAgent}
+                            </Typography>
+                          </Tooltip>
+                        )}
+                      </Box>
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={col('details')} sx={{ minWidth: 200 }}>
                       <Typography variant="caption" dir="ltr" sx={{ wordBreak: 'break-word' }}>
                         {metaText(entry.meta) || '—'}
                       </Typography>

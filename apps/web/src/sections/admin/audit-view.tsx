@@ -38,8 +38,6 @@ export function AuditView() {
           value={tab}
           onChange={(_event, value: TabKey) => selectTab(value)}
           aria-label={t('admin.audit.title')}
-          variant="scrollable"
-          allowScrollButtonsMobile
           sx={{ px: 2.5 }}
         >
           {TABS.map((key) => (

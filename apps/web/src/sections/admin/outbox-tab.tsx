@@ -25,6 +25,7 @@ import { translateError } from '../../locales/form-errors';
 import { useOutboxQuery } from './admin-api';
 import type { OutboxMessage } from './admin-api';
 import { formatDateTime } from './format';
+import { stackedTableSx } from './stacked-table-sx';
 import { ROWS_PER_PAGE, useListParams } from './use-list-params';
 
 const COLUMNS = ['when', 'to', 'subject', 'status'] as const;
@@ -55,14 +56,16 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
             />
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <TableCell data-label={t('admin.outbox.columns.when')} sx={{ whiteSpace: 'nowrap' }}>
           {formatDateTime(message.createdAt, i18n.language)}
         </TableCell>
-        <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-          {message.to}
+        <TableCell data-label={t('admin.outbox.columns.to')}>
+          <Box component="span" dir="ltr" sx={{ wordBreak: 'break-all' }}>
+            {message.to}
+          </Box>
         </TableCell>
-        <TableCell>{message.subject}</TableCell>
-        <TableCell>
+        <TableCell data-label={t('admin.outbox.columns.subject')}>{message.subject}</TableCell>
+        <TableCell data-label={t('admin.outbox.columns.status')}>
           <Label color={status === 'sent' ? 'success' : status === 'failed' ? 'error' : 'info'}>
             {t(`admin.outbox.status.${status}`)}
           </Label>
@@ -76,6 +79,7 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
                 component="pre"
                 variant="body2"
                 data-testid="outbox-text"
+                dir="auto"
                 sx={{
                   m: 0,
                   whiteSpace: 'pre-wrap',
@@ -166,7 +170,7 @@ export function OutboxTab() {
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table
               size="small"
-              sx={{ minWidth: 640 }}
+              sx={stackedTableSx(640)}
               aria-label={t('admin.outbox.tab')}
               aria-busy={isFetching}
             >
