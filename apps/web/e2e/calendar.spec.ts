@@ -196,4 +196,16 @@ test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
   await shot(browser, 'calendar-dark', { dark: true });
   await shot(browser, 'calendar-ar-rtl', { arabic: true });
   await shot(browser, 'calendar-390', { width: 390 });
+
+  // The event dialog in Arabic, opened from the button.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  await context.addCookies([{ name: 'themeDirection', value: 'rtl', url: test.info().project.use.baseURL! }]);
+  await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+  const { page } = await signedInPage(context, await token(context.request));
+  await page.goto('/dashboard/calendar');
+  await page.getByRole('button', { name: 'حدث جديد' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'apps/web/e2e/screenshots/calendar-dialog-ar.png' });
+  await context.close();
 });

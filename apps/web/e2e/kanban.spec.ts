@@ -177,9 +177,18 @@ async function shot(
 }
 
 test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
-  await setupBoard((await browser.newContext()).request);
   await shot(browser, 'kanban-light', {});
   await shot(browser, 'kanban-dark', { dark: true });
   await shot(browser, 'kanban-ar-rtl', { arabic: true });
   await shot(browser, 'kanban-390', { width: 390 });
+
+  // The card drawer, on the first demo card.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { page } = await signedInPage(context, await token(context.request));
+  await openBoard(page);
+  await page.getByTestId('kanban-card').first().click();
+  await expect(page.getByTestId('kanban-card-drawer')).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'apps/web/e2e/screenshots/kanban-drawer.png' });
+  await context.close();
 });

@@ -148,9 +148,12 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
             onDoubleClick={() => canWrite && setRenaming(true)}
           >
             {column.name}
-            <Box component="span" sx={{ ml: 1, color: 'text.disabled', fontWeight: 400 }}>
-              {column.cardIds.length}
-            </Box>
+          </Typography>
+        )}
+        {!renaming && (
+          // A sibling, not inline text: a Latin name in an Arabic layout must not swallow the count.
+          <Typography variant="body2" sx={{ color: 'text.disabled', px: 0.5 }} data-testid="kanban-column-count">
+            {column.cardIds.length}
           </Typography>
         )}
         {canWrite && (
