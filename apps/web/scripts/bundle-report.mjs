@@ -23,6 +23,8 @@ const LAYOUTS = {
   simple: 'src/layouts/simple/simple-layout.tsx',
   compact: 'src/layouts/simple/compact-layout.tsx',
 };
+const STORE = 'src/app/store-provider.tsx';
+const NO_STORE_AUTH = ['login-page', 'login-unprotected-page'];
 const COMPACT_PAGES = ['coming-soon-page', 'maintenance-page', 'page-403', 'page-404', 'page-500'];
 
 export function readManifest(distDir = DEFAULT_DIST) {
@@ -74,13 +76,18 @@ export function bundleReport(distDir = DEFAULT_DIST) {
   const pages = Object.keys(manifest).filter((k) => k.startsWith('src/pages/'));
   const rows = pages
     .map((page) => {
-      const layout = layoutOf(page);
+      const layouts = layoutsOf(page);
       const group = page.startsWith('src/pages/dashboard/')
         ? 'dashboard'
         : page.startsWith('src/pages/auth/')
           ? 'auth'
           : 'public';
-      return { page, group, layout, gzipBytes: size([entryKey, layout, page]) };
+      return {
+        page,
+        group,
+        layout: layouts.join(' + '),
+        gzipBytes: size([entryKey, ...layouts, page]),
+      };
     })
     .sort((a, b) => a.page.localeCompare(b.page));
   return { entry: entryKey, entryBytes, rows };

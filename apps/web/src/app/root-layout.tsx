@@ -2,8 +2,12 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 
 import { AuthProvider } from '../auth/auth-provider';
-import { ProgressBar } from '../components/progress-bar/progress-bar';
 import { useSettings } from '../components/settings/settings-context';
+
+// Only needed from the first page change on, so it does not hold up the first paint.
+const ProgressBar = lazy(() =>
+  import('../components/progress-bar/progress-bar').then((m) => ({ default: m.ProgressBar })),
+);
 
 // The drawer (and its MUI parts) loads the first time someone opens it, not with every page.
 const SettingsDrawer = lazy(() =>
@@ -28,7 +32,9 @@ function LazySettingsDrawer() {
 export function RootLayout() {
   return (
     <AuthProvider>
-      <ProgressBar />
+      <Suspense fallback={null}>
+        <ProgressBar />
+      </Suspense>
       <Outlet />
       <LazySettingsDrawer />
       <ScrollRestoration />

@@ -7,7 +7,11 @@ import { Outlet } from 'react-router';
 
 import { Logo } from '../../components/logo/logo';
 import { SettingsButton } from '../../components/settings/settings-button';
-import { LanguagePopover } from '../common/language-popover';
+
+// The language button is not needed to sign in; it arrives just after the form.
+const LanguagePopover = lazy(() =>
+  import('../common/language-popover').then((m) => ({ default: m.LanguagePopover })),
+);
 
 // Decorative and shown on wide screens only: it loads after the form.
 const DashboardIllustration = lazy(() =>
@@ -38,7 +42,9 @@ export function AuthLayout() {
       >
         <Logo label={t('common.appName')} />
         <Box sx={{ flexGrow: 1 }} />
-        <LanguagePopover />
+        <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+          <LanguagePopover />
+        </Suspense>
         <SettingsButton />
       </Box>
       <Box

@@ -1,9 +1,10 @@
 import { LAYOUT } from '@bo/contract/constants';
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 
 import { AuthGuard } from '../../auth/auth-guard';
+import { startRealtime } from '../../lib/realtime';
 import { VerifyEmailBanner } from '../../sections/auth/verify-email-banner';
 import { useSettings } from '../../components/settings/settings-context';
 import { Header } from './header';
@@ -17,6 +18,8 @@ function DashboardShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const mini = settings.themeLayout === 'mini';
   const navWidth = mini ? LAYOUT.navMiniWidth : LAYOUT.navWidth;
+  // Signed in: the tab's one realtime socket opens (it follows sign-out by itself).
+  useEffect(() => startRealtime(), []);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex' }} data-testid="dashboard-layout">
