@@ -44,14 +44,17 @@ function closure(manifest, keys) {
   return seen;
 }
 
-function layoutOf(pageKey) {
-  if (pageKey.startsWith('src/pages/dashboard/')) return LAYOUTS.dashboard;
-  if (pageKey.startsWith('src/pages/auth/')) return LAYOUTS.auth;
+/** The layout chunks a page's route loads before it renders (router.tsx nesting). */
+function layoutsOf(pageKey) {
   const name = pageKey
     .split('/')
     .pop()
     .replace(/\.tsx?$/, '');
-  return COMPACT_PAGES.includes(name) ? LAYOUTS.compact : LAYOUTS.simple;
+  if (pageKey.startsWith('src/pages/dashboard/')) return [STORE, LAYOUTS.dashboard];
+  if (pageKey.startsWith('src/pages/auth/')) {
+    return NO_STORE_AUTH.includes(name) ? [LAYOUTS.auth] : [LAYOUTS.auth, STORE];
+  }
+  return [COMPACT_PAGES.includes(name) ? LAYOUTS.compact : LAYOUTS.simple];
 }
 
 /** One row per page module: the gzip bytes of the JavaScript that route loads up front. */
