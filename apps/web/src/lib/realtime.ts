@@ -19,8 +19,13 @@ const PING_MS = 25_000;
 /** While signed out (or after a refused token), how often to look for a new token. */
 const TOKEN_POLL_MS = 3_000;
 
+/** How often the socket checks that the token it signed in with is still the tab's token. */
+const TOKEN_CHECK_MS = 2_000;
+
 const listeners = new Set<Listener>();
 let socket: WebSocket | null = null;
+let socketToken: string | null = null;
+let tokenTimer: number | undefined;
 let started = false;
 let attempt = 0;
 let everReady = false;
@@ -67,6 +72,7 @@ function connect() {
   }
   const ws = new WebSocket(socketUrl());
   socket = ws;
+  socketToken = token;
   ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
   ws.onmessage = (message) => {
     let data: RealtimeServerMessage;
@@ -106,12 +112,17 @@ function connect() {
 export function startRealtime(): void {
   if (started) return;
   started = true;
+  // Sign-out or another account's sign-in: drop the socket so it never speaks for the old token.
+  tokenTimer = window.setInterval(() => {
+    if (socket && getHttpToken() !== socketToken) socket.close(1000);
+  }, TOKEN_CHECK_MS);
   connect();
 }
 
 /** Closes the socket (sign-out). */
 export function stopRealtime(): void {
   started = false;
+  window.clearInterval(tokenTimer);
   window.clearTimeout(retryTimer);
   window.clearInterval(pingTimer);
   socket?.close(1000);
