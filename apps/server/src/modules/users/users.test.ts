@@ -134,6 +134,26 @@ describe('GET /api/users', () => {
     },
   );
 
+  it('pages a search the same way, with a status filter and either order', async () => {
+    for (const extra of ['', '&status=active']) {
+      for (const order of ['asc', 'desc']) {
+        const base = `/api/users?q=example.org&sort=company&order=${order}${extra}`;
+        const whole = await call(t.app, admin, { method: 'GET', url: `${base}&limit=100` });
+        const ids: string[] = whole.json().users.map((u: { id: string }) => u.id);
+        expect(ids.length).toBe(whole.json().total);
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(ids.length / 3); page++) {
+          const res = await call(t.app, admin, {
+            method: 'GET',
+            url: `${base}&limit=3&page=${page}`,
+          });
+          paged.push(...res.json().users.map((u: { id: string }) => u.id));
+        }
+        expect(paged).toEqual(ids);
+      }
+    }
+  });
+
   it('sorts by name in SQL order', async () => {
     const res = await call(t.app, admin, {
       method: 'GET',
