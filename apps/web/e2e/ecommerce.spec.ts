@@ -1,0 +1,197 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+
+/**
+ * A person's path through the shop: filter, open a product, put two colours in the cart, check
+ * out, and find the order in the list with the stock lowered. The product is made through the
+ * API for this run, so demo data never gets in the way.
+ */
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
+};
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function token(request: APIRequestContext) {
+  const answer = await request.post('/api/account/login', { data: ADMIN });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+type ProductAnswer = { product: { id: string; slug: string; name: string; quantity: number } };
+
+async function createProduct(request: APIRequestContext, bearer: string, name: string) {
+  const answer = await request.post('/api/products', {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: {
+      name,
+      code: 'E2E',
+      sku: `E2E-${unique()}`,
+      description: '<p>Made for the <strong>browser test</strong>.</p>',
+      images: [],
+      price: 25,
+      priceSale: 19.5,
+      taxes: 0,
+      priceIncludesTax: true,
+      quantity: 5,
+      category: 'accessories',
+      gender: ['kids'],
+      colors: ['#000000', '#FFFFFF'],
+      sizes: ['9', '10'],
+      tags: ['e2e'],
+      newLabel: true,
+      saleLabel: true,
+      published: true,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as ProductAnswer).product;
+}
+
+async function stockOf(request: APIRequestContext, bearer: string, slug: string) {
+  const answer = await request.get(`/api/products/product?name=${encodeURIComponent(slug)}`, {
+    headers: { Authorization: `Bearer ${bearer}` },
+  });
+  return ((await answer.json()) as ProductAnswer).product.quantity;
+}
+
+async function signedInPage(context: BrowserContext, bearer: string) {
+  await context.addInitScript((value) => window.localStorage.setItem('accessToken', value), bearer);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+test('shop → filter → product → two colours → checkout → order in the list, stock lower', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const bearer = await token(context.request);
+  const name = `E2E Runner ${unique()}`;
+  const product = await createProduct(context.request, bearer, name);
+  const { page, errors } = await signedInPage(context, bearer);
+
+  // Shop: filter by gender and category in the drawer, then search the name.
+  await page.goto('/dashboard/e-commerce/shop');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  // The filters live in the URL: the boxes follow once the address has changed.
+  await page.getByRole('checkbox', { name: 'Kids' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Kids' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Accessories' }).click();
+  await expect(page.getByRole('radio', { name: 'Accessories' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/gender=kids/);
+  await expect(page).toHaveURL(/category=accessories/);
+  const search = page.getByRole('combobox', { name: 'Search products…' });
+  await search.fill(name);
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=/);
+  const card = page.getByTestId('product-card').filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('link', { name }).click();
+
+  // Product: both colours, one at a time.
+  await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+  await expect(page.getByTestId('available')).toHaveText('Available: 5');
+  await page.getByTestId('colour-#000000').click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByTestId('colour-#FFFFFF').click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-badge')).toContainText('2');
+
+  // Checkout: the cart holds one line with both colours and quantity 2.
+  await page.getByRole('button', { name: 'Buy now' }).isVisible();
+  await page.goto('/dashboard/e-commerce/checkout');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-quantity')).toHaveText('2');
+  await expect(page.getByTestId('summary-total')).toContainText('39.00');
+  await page.getByRole('button', { name: 'Check out' }).click();
+
+  await page.getByRole('button', { name: 'New address' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Full name').fill('Jayvion Simon');
+  await dialog.getByLabel('Phone number').fill('+1 555 0100');
+  await dialog.getByRole('textbox', { name: 'Address' }).fill('19034 Verna Unions Apt. 164');
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
+
+  await page.getByRole('radio', { name: /Express delivery/ }).check();
+  await expect(page.getByTestId('summary-total')).toContainText('49.00');
+  await page.getByRole('radio', { name: 'Cash on delivery' }).check();
+  await page.getByRole('button', { name: 'Complete order' }).click();
+
+  // Order complete: it links to the order; the cart is empty again.
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  const link = page.getByTestId('order-link');
+  await expect(link).toBeVisible();
+  const number = (await link.textContent())!.trim();
+  await expect(page.getByTestId('cart-badge')).toHaveCount(0);
+  await page.getByRole('link', { name: 'View the order' }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+
+  // The order list shows it; the stock went from 5 to 3.
+  await page.goto('/dashboard/e-commerce/orders');
+  await expect(page.getByTestId('order-row').filter({ hasText: number })).toBeVisible();
+  expect(await stockOf(context.request, bearer, product.slug)).toBe(3);
+  await page.goto(`/dashboard/e-commerce/product/${product.slug}`);
+  await expect(page.getByTestId('available')).toHaveText('Available: 3');
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+async function shot(
+  browser: Browser,
+  name: string,
+  url: string,
+  options: { dark?: boolean; arabic?: boolean; width?: number },
+) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: 900 },
+  });
+  const bearer = await token(context.request);
+  const baseURL = test.info().project.use.baseURL!;
+  const cookies = [];
+  if (options.dark) cookies.push({ name: 'themeMode', value: 'dark', url: baseURL });
+  if (options.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url: baseURL });
+  if (cookies.length) await context.addCookies(cookies);
+  if (options.arabic)
+    await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
+  const { page } = await signedInPage(context, bearer);
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png`, fullPage: false });
+  await context.close();
+}
+
+test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext();
+  const bearer = await token(context.request);
+  const product = await createProduct(context.request, bearer, `Screenshot Runner ${unique()}`);
+  await context.close();
+  const screens: Array<[string, string]> = [
+    ['shop', '/dashboard/e-commerce/shop'],
+    ['product', `/dashboard/e-commerce/product/${product.slug}`],
+    ['list', '/dashboard/e-commerce/list'],
+    ['new', '/dashboard/e-commerce/product/new'],
+    ['checkout', '/dashboard/e-commerce/checkout'],
+    ['orders', '/dashboard/e-commerce/orders'],
+  ];
+  for (const [key, url] of screens) {
+    await shot(browser, `ecommerce-${key}-light`, url, {});
+    await shot(browser, `ecommerce-${key}-dark`, url, { dark: true });
+    await shot(browser, `ecommerce-${key}-rtl`, url, { arabic: true });
+    await shot(browser, `ecommerce-${key}-390`, url, { width: 390 });
+  }
+});
+
+export type { Page };
