@@ -65,12 +65,16 @@ export function NewPasswordView() {
     control,
     handleSubmit,
     setError,
+    setFocus,
     trigger,
     getValues,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver,
+    // Focus follows the screen's order; by default RHF would pick the code boxes last, as their
+    // Controller registers after the plain fields.
+    shouldFocusError: false,
     defaultValues: { email: params.get('email') ?? '', code: '', password: '', confirm: '' },
   });
   const email = watch('email');
@@ -87,6 +91,11 @@ export function NewPasswordView() {
       error: !!errors[name],
       helperText: errors[name]?.message,
     };
+  };
+
+  const focusFirstError = (invalid: Partial<Record<keyof FormInput, unknown>>) => {
+    const first = (['email', 'code', 'password', 'confirm'] as const).find((name) => invalid[name]);
+    if (first) setFocus(first);
   };
 
   const onSubmit = handleSubmit(async ({ confirm: _confirm, ...body }) => {
@@ -108,7 +117,7 @@ export function NewPasswordView() {
         setServerError(authErrorMessage(t, error));
       }
     }
-  });
+  }, focusFirstError);
 
   const sendAgain = async () => {
     if (!(await trigger('email'))) throw { message: t('errors.field.email') };

@@ -46,15 +46,24 @@ export function VerifyView() {
     control,
     handleSubmit,
     setError,
+    setFocus,
     setValue,
     getValues,
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver,
+    // Focus follows the screen's order; by default RHF would pick the code boxes last, as their
+    // Controller registers after the plain fields.
+    shouldFocusError: false,
     defaultValues: { email: knownEmail, code: '' },
   });
   const { ref: emailRef, ...emailField } = register('email');
+
+  const focusFirstError = (invalid: Partial<Record<keyof FormInput, unknown>>) => {
+    const first = (['email', 'code'] as const).find((name) => invalid[name]);
+    if (first) setFocus(first);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     if (submitting.current) return;
@@ -74,7 +83,7 @@ export function VerifyView() {
     } finally {
       submitting.current = false;
     }
-  });
+  }, focusFirstError);
 
   const sendAgain = async () => {
     if (!(await trigger('email'))) throw { message: t('errors.field.email') };
