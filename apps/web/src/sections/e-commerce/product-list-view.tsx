@@ -131,7 +131,12 @@ export function ProductListView() {
       flex: 1,
       minWidth: 260,
       renderCell: ({ row }) => (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', height: 1, minWidth: 0 }}>
+        // The grid sets its row height as line-height; text blocks need their own.
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', height: 1, minWidth: 0, lineHeight: 1.5 }}
+        >
           <Avatar
             variant="rounded"
             src={row.cover ?? undefined}
@@ -167,7 +172,10 @@ export function ProductListView() {
       headerName: t('ecommerce.list.stock'),
       width: 170,
       renderCell: ({ row }) => (
-        <Stack spacing={0.5} sx={{ justifyContent: 'center', height: 1, width: 1 }}>
+        <Stack
+          spacing={0.5}
+          sx={{ justifyContent: 'center', height: 1, width: 1, lineHeight: 1.5 }}
+        >
           <LinearProgress
             variant="determinate"
             value={
