@@ -199,7 +199,9 @@ test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
 
   // The event dialog in Arabic, opened from the button.
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  await context.addCookies([{ name: 'themeDirection', value: 'rtl', url: test.info().project.use.baseURL! }]);
+  await context.addCookies([
+    { name: 'themeDirection', value: 'rtl', url: test.info().project.use.baseURL! },
+  ]);
   await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
   const { page } = await signedInPage(context, await token(context.request));
   await page.goto('/dashboard/calendar');
