@@ -152,7 +152,11 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
         )}
         {!renaming && (
           // A sibling, not inline text: a Latin name in an Arabic layout must not swallow the count.
-          <Typography variant="body2" sx={{ color: 'text.disabled', px: 0.5 }} data-testid="kanban-column-count">
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.disabled', px: 0.5 }}
+            data-testid="kanban-column-count"
+          >
             {column.cardIds.length}
           </Typography>
         )}
