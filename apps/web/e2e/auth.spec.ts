@@ -76,6 +76,8 @@ test('register, verify with the mailed code, sign out and in, reset the password
   page,
   request,
 }) => {
+  // A long journey (two mails, four sign-ins); the machine running it may be busy.
+  test.setTimeout(180_000);
   const checkConsole = guardConsole(page);
   const email = `e2e-${unique()}@example.com`;
   const password = 'violet-harbour-lantern-7';
@@ -164,6 +166,7 @@ test('a person without the admin role is refused the audit screen; an administra
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const checkConsole = guardConsole(page);
   const email = `e2e-${unique()}@example.com`;
   const password = 'amber-orchard-window-5';
@@ -171,6 +174,17 @@ test('a person without the admin role is refused the audit screen; an administra
     data: { email, password, firstName: 'Uma', lastName: 'User' },
   });
   expect(answer.status()).toBe(201);
+
+  // The same address cannot register twice; the form says so next to the field.
+  await page.goto('/auth/register');
+  await page.getByLabel('First name').fill('Uma');
+  await page.getByLabel('Last name').fill('Again');
+  await page.getByLabel('Email address').fill(email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill('another-long-passphrase');
+  await page.getByRole('checkbox').check();
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByText('An account with this email already exists')).toBeVisible();
+  await expect(page.getByLabel('Email address')).toBeFocused();
 
   await signIn(page, email, password);
   // Unverified: the dashboard offers to verify, and the offer can be dismissed.
@@ -264,6 +278,7 @@ async function expectNoSideScroll(page: Page) {
 
 for (const variant of VARIANTS) {
   test(`auth and audit screens in ${variant.name}`, async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
     const checkConsole = guardConsole(page);
     await applyVariant(page, baseURL!, variant);
     const shot = (name: string) =>
@@ -293,6 +308,8 @@ for (const variant of VARIANTS) {
     await page.goto('/auth/new-password?email=someone%40example.com');
     await page.getByTestId('new-password-submit').click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    // The first wrong field in screen order takes the focus: the code, before the password.
+    await expect(page.getByTestId('code-box-1')).toBeFocused();
     await shot('new-password');
     await expectNoSideScroll(page);
 

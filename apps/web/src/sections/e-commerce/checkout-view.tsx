@@ -28,7 +28,7 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CreateOrderBody, PaymentMethod } from '@bo/contract/orders';
+import type { PaymentMethod } from '@bo/contract/orders';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '@bo/contract/orders';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -56,34 +56,13 @@ import {
   onNextStep,
   resetCart,
 } from '../../store/product-slice';
-import type { BillingAddress, CartItem, CheckoutState } from '../../store/product-slice';
+import type { BillingAddress, CheckoutState } from '../../store/product-slice';
+import { cartToOrderItems } from './cart-to-order';
 import { checkDiscountCode, useCreateOrderMutation, useOrderQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { ColorDots } from './product-bits';
 
 const STEPS = ['cart', 'billing', 'payment'] as const;
-
-/**
- * One cart line holds several colours and one quantity (the spec's cart): the order gets one line
- * per colour, the quantity shared out in turn, so "2 × black+white" is one black and one white.
- */
-export function cartToOrderItems(cart: CartItem[]): CreateOrderBody['items'] {
-  return cart.flatMap((item) => {
-    const colours = item.colors.length ? item.colors : [undefined];
-    const counts = colours.map(
-      (_, i) =>
-        Math.floor(item.quantity / colours.length) + (i < item.quantity % colours.length ? 1 : 0),
-    );
-    return colours
-      .map((colour, i) => ({
-        productId: item.id,
-        quantity: counts[i] ?? 0,
-        ...(colour ? { colour } : {}),
-        ...(item.size ? { size: item.size } : {}),
-      }))
-      .filter((line) => line.quantity > 0);
-  });
-}
 
 function Summary({
   checkout,
