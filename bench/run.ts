@@ -124,7 +124,7 @@ if (args.store !== 'pglite' && args.store !== 'postgres')
   throw new Error('--store must be pglite or postgres');
 const quick = args.quick ?? false;
 const scale = args.scale ?? (quick ? '10k' : 'large');
-const durationS = Number(args.duration ?? (quick ? 2 : 5));
+const durationS = Number(args.duration ?? (quick ? 1 : 5));
 const levels = (args.connections ?? '1,10,50').split(',').map(Number);
 const growth = args['no-growth'] ? false : (args.growth ?? !quick);
 // 'large' is the volume (1M orders, 100k users and products); '1m' has 1M of each and
