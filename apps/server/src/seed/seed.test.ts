@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { PermissionService } from '../lib/permissions.js';
@@ -6,8 +8,31 @@ import { seedDatabase, type SeedOptions } from './index.js';
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const quiet = () => {};
 
+const dropped: Array<() => Promise<void>> = [];
+
+/** A new empty database: PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function fresh(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `bo_seed_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), poolSize: 3 });
+  dropped.push(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+  return database;
+}
+
 async function seeded(options: SeedOptions): Promise<Database> {
-  const database = await openDatabase({});
+  const database = await fresh();
   await database.migrate();
   await new PermissionService(database).ensureBuiltinRoles();
   await seedDatabase(database, 'demo', quiet, { now: NOW, ...options });
@@ -72,6 +97,7 @@ describe('seed generator', () => {
   }, 120_000);
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close(), other?.close()]);
+    for (const drop of dropped) await drop();
   });
 
   it('gives the same first records for the same seed, and others for another seed', async () => {
@@ -115,7 +141,7 @@ describe('seed generator', () => {
   });
 
   it('keeps relations consistent through the bulk path (indexes and keys rebuilt after)', async () => {
-    const database = await openDatabase({});
+    const database = await fresh();
     try {
       await database.migrate();
       await new PermissionService(database).ensureBuiltinRoles();
