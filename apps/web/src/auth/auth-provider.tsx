@@ -58,11 +58,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         timer.current = window.setTimeout(
           () => {
-            // Spec §4 / §8: alert, drop the token, go to the login route.
+            // Spec §4 / §8: alert, drop the token, go to the login route — keeping where the
+            // person was, so signing in again brings them back.
             notify.error(t('auth.tokenExpired'));
             storeToken(null);
+            const here = `${window.location.pathname}${window.location.search}`;
+            navigate(`${LOGIN_PATH}?returnTo=${encodeURIComponent(here)}`, { replace: true });
             dispatch({ type: 'LOGOUT' });
-            navigate(LOGIN_PATH, { replace: true });
           },
           Math.max(0, left),
         );

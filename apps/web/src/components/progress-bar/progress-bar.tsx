@@ -29,15 +29,20 @@ export function ProgressBar() {
   }, [busy]);
 
   useEffect(() => {
-    if (busy || phase !== 'running') return undefined;
+    if (busy || phase !== 'running') return;
     setPhase('done');
     setWidth(100);
+  }, [busy, phase]);
+
+  // Its own effect: the 'done' phase change must not cancel the timer that hides the bar.
+  useEffect(() => {
+    if (phase !== 'done') return undefined;
     const hide = window.setTimeout(() => {
       setPhase('idle');
       setWidth(0);
     }, 400);
     return () => window.clearTimeout(hide);
-  }, [busy, phase]);
+  }, [phase]);
 
   if (phase === 'idle') return null;
 

@@ -1,0 +1,52 @@
+import { expect, test as base } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+export const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
+};
+
+type Fixtures = {
+  /** Collected console errors and page errors; the test fails if any remain at its end. */
+  consoleErrors: string[];
+  /** Signs in through the API and puts the token where the app looks (localStorage). */
+  login: (page?: Page) => Promise<string>;
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      expect(errors, `console errors:\n${errors.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  login: async ({ page, request }, use) => {
+    await use(async (target = page) => {
+      const answer = await request.post('/api/account/login', {
+        data: { email: ADMIN.email, password: ADMIN.password },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+      const { accessToken } = (await answer.json()) as { accessToken: string };
+      await target.addInitScript((token) => {
+        window.localStorage.setItem('accessToken', token);
+      }, accessToken);
+      return accessToken;
+    });
+  },
+});
+
+export { expect };
+
+/** Seconds until a JWT's `exp`. */
+export function secondsLeft(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
+    exp: number;
+  };
+  return payload.exp - Math.floor(Date.now() / 1000);
+}

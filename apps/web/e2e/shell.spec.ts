@@ -1,0 +1,248 @@
+import { expect, secondsLeft, test } from './fixtures';
+
+/** Every route of the spec's §2 table, with the layout it must render inside. */
+const AUTH = [
+  '/auth/login-unprotected',
+  '/auth/register-unprotected',
+  '/auth/verify',
+  '/auth/reset-password',
+  '/auth/new-password',
+];
+const PUBLIC_SIMPLE = ['/pricing', '/payment', '/about-us', '/contact-us', '/faqs', '/components'];
+const PUBLIC_COMPACT = ['/coming-soon', '/maintenance', '/403', '/404', '/500'];
+const DASHBOARD = [
+  '/dashboard/kanban',
+  '/dashboard/calendar',
+  '/dashboard/files-manager',
+  '/dashboard/permission-denied',
+  '/dashboard/blank',
+  '/dashboard/app',
+  '/dashboard/ecommerce',
+  '/dashboard/analytics',
+  '/dashboard/banking',
+  '/dashboard/booking',
+  '/dashboard/file',
+  '/dashboard/mail',
+  '/dashboard/mail/all',
+  '/dashboard/chat',
+  '/dashboard/chat/new',
+  '/dashboard/chat/demo',
+  '/dashboard/user',
+  '/dashboard/user/new',
+  '/dashboard/user/list',
+  '/dashboard/user/cards',
+  '/dashboard/user/profile',
+  '/dashboard/user/account',
+  '/dashboard/e-commerce',
+  '/dashboard/e-commerce/shop',
+  '/dashboard/e-commerce/list',
+  '/dashboard/e-commerce/checkout',
+  '/dashboard/e-commerce/product/new',
+  '/dashboard/invoice',
+  '/dashboard/invoice/list',
+  '/dashboard/invoice/new',
+  '/dashboard/blog',
+  '/dashboard/blog/posts',
+  '/dashboard/blog/new',
+];
+
+test.describe('routes', () => {
+  test('signed out: auth and public routes load in their layouts', async ({ page }) => {
+    for (const url of AUTH) {
+      await page.goto(url);
+      await expect(page.getByTestId('auth-layout'), url).toBeVisible();
+    }
+    for (const url of PUBLIC_SIMPLE) {
+      await page.goto(url);
+      await expect(page.getByTestId('simple-layout'), url).toBeVisible();
+      await expect(page.locator('h1').first(), url).toBeVisible();
+    }
+    for (const url of PUBLIC_COMPACT) {
+      await page.goto(url);
+      await expect(page.getByTestId('compact-layout'), url).toBeVisible();
+    }
+  });
+
+  test('signed out: the dashboard sends people to sign in and back', async ({ page }) => {
+    await page.goto('/dashboard/blank');
+    await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fdashboard%2Fblank/);
+    await page.getByLabel('Email address').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local');
+    await page
+      .getByLabel('Password', { exact: true })
+      .fill(process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/dashboard\/blank$/);
+    // The one notification helper: the welcome message appears top right.
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+  });
+
+  test('login form shows translated field errors from the schema', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('This field is required').first()).toBeVisible();
+    await page.getByLabel('Email address').fill('not-an-email');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  });
+
+  test('signed in: every dashboard route renders inside the dashboard layout', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard\/user\/list$/);
+    for (const url of DASHBOARD) {
+      await page.goto(url);
+      await expect(page.getByTestId('dashboard-layout'), url).toBeVisible();
+      await expect(page.locator('main h1, main h4').first(), url).toBeVisible();
+    }
+  });
+
+  test('an unknown route shows the 404 page', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByTestId('error-404')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
+  });
+});
+
+test.describe('settings', () => {
+  test('mode, preset, contrast, layout and direction change live and survive a reload', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/dashboard/blank');
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+    const bodyBg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const lightBg = await bodyBg();
+
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-mode-dark').click();
+    await expect.poll(bodyBg).not.toBe(lightBg);
+    const darkBg = await bodyBg();
+
+    await page.getByTestId('settings-preset-cyan').click();
+    await page.getByTestId('settings-contrast-bold').click();
+    await page.getByTestId('settings-layout-mini').click();
+    await expect(page.getByTestId('nav-vertical')).toHaveAttribute('data-mini', 'true');
+    await page.getByTestId('settings-direction-rtl').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('settings-preset-cyan')).toHaveAttribute('aria-checked', 'true');
+
+    const cookies = Object.fromEntries(
+      (await page.context().cookies()).map((cookie) => [cookie.name, cookie.value]),
+    );
+    expect(cookies).toMatchObject({
+      themeMode: 'dark',
+      themeColorPresets: 'cyan',
+      themeContrast: 'bold',
+      themeLayout: 'mini',
+      themeDirection: 'rtl',
+    });
+
+    await page.reload();
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('nav-vertical')).toHaveAttribute('data-mini', 'true');
+    expect(await bodyBg()).toBe(darkBg);
+
+    // Reset restores the defaults and clears the cookies.
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('settings-reset').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect.poll(bodyBg).toBe(lightBg);
+    const left = (await page.context().cookies()).map((cookie) => cookie.name);
+    expect(left).not.toContain('themeMode');
+  });
+
+  test('Arabic turns the page right-to-left and French turns it back', async ({ page, login }) => {
+    await login();
+    await page.goto('/dashboard/blank');
+    await page.getByTestId('language-button').click();
+    await page.locator('[data-lang="ar"]').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SD');
+    await expect(page.getByRole('heading', { name: 'صفحة فارغة' })).toBeVisible();
+
+    await page.getByTestId('language-button').click();
+    await page.locator('[data-lang="fr"]').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: 'Page vide' })).toBeVisible();
+  });
+});
+
+test.describe('navigation feedback', () => {
+  test('the progress bar shows on a slow route change', async ({ page, login }) => {
+    await login();
+    await page.goto('/dashboard/blank');
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+    // Hold back the chunk of the next screen so the change takes longer than 300 ms.
+    await page.route(/\/assets\/permission-denied-page-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('nav-vertical').getByRole('link', { name: 'Permission denied' }).click();
+    await expect(page.getByTestId('progress-bar')).toBeVisible();
+    await expect(page.getByTestId('permission-denied')).toBeVisible();
+    await expect(page.getByTestId('progress-bar')).toBeHidden();
+  });
+
+  test('token expiry alerts "Token expired" and lands on the login route', async ({
+    page,
+    login,
+  }) => {
+    await page.clock.install();
+    const token = await login();
+    await page.goto('/dashboard/blank');
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+    await page.clock.fastForward((secondsLeft(token) + 5) * 1000);
+    await expect(page.getByText('Token expired')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fdashboard%2Fblank$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  });
+});
+
+test.describe('screenshots', () => {
+  const shot = (name: string) => ({ path: `e2e/screenshots/${name}.png`, fullPage: false });
+
+  test('dashboard in light, dark, Arabic and at 390 px', async ({ page, login }) => {
+    await login();
+    await page.goto('/dashboard/user/cards');
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot(shot('dashboard-light'));
+
+    await page.context().addCookies([{ name: 'themeMode', value: 'dark', url: page.url() }]);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot(shot('dashboard-dark'));
+
+    await page.context().clearCookies();
+    await page.goto('/dashboard/blank?lng=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot(shot('dashboard-arabic'));
+
+    await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'en'));
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/blank?lng=en');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot(shot('dashboard-390'));
+    await page.getByTestId('nav-open').click();
+    await expect(page.getByTestId('nav-mobile')).toBeVisible();
+    await page.screenshot(shot('dashboard-390-nav'));
+  });
+
+  test('sign-in and public pages', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByTestId('login-submit')).toBeVisible();
+    await page.screenshot(shot('login'));
+    await page.goto('/pricing');
+    await page.screenshot(shot('pricing'));
+    await page.goto('/404');
+    await page.screenshot(shot('404'));
+  });
+});
