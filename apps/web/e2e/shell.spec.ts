@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 import { expect, secondsLeft, test } from './fixtures';
 
 /** Every route of the spec's §2 table, with the layout it must render inside. */
@@ -205,7 +207,11 @@ test.describe('navigation feedback', () => {
 });
 
 test.describe('screenshots', () => {
-  const shot = (name: string) => ({ path: `e2e/screenshots/${name}.png`, fullPage: false });
+  // Saved beside this file (apps/web/e2e/screenshots, git-ignored) whatever the working directory.
+  const shot = (name: string) => ({
+    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
+    fullPage: false,
+  });
 
   test('dashboard in light, dark, Arabic and at 390 px', async ({ page, login }) => {
     await login();
@@ -233,6 +239,7 @@ test.describe('screenshots', () => {
     await page.screenshot(shot('dashboard-390'));
     await page.getByTestId('nav-open').click();
     await expect(page.getByTestId('nav-mobile')).toBeVisible();
+    await page.waitForTimeout(500); // let the drawer finish sliding in
     await page.screenshot(shot('dashboard-390-nav'));
   });
 

@@ -95,7 +95,8 @@ export const NavItem = forwardRef<HTMLElement, Props>(function NavItem(
           fontSize: 18,
           flexShrink: 0,
           transition: theme.transitions.create('transform'),
-          transform: open ? 'none' : `rotate(${theme.direction === 'rtl' ? 90 : -90}deg)`,
+          // Right-to-left styles are flipped by the rtl emotion plugin, rotation included.
+          transform: open ? 'none' : 'rotate(-90deg)',
         })}
       />
     )
