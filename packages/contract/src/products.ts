@@ -154,9 +154,11 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailsSchema = productSchema.extend({ reviews: z.array(reviewSchema) });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
+/** `total` stops at the server's count cap; `totalCapped` is then true ("2,000+ results"). */
 export const productsAnswerSchema = z.object({
   products: z.array(productSchema),
   total: z.number().int(),
+  totalCapped: z.boolean().optional(),
 });
 export type ProductsAnswer = z.infer<typeof productsAnswerSchema>;
 export const productAnswerSchema = z.object({ product: productDetailsSchema });

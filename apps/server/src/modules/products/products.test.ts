@@ -274,6 +274,23 @@ describe('the spec calls: GET /api/products and /api/products/product', () => {
     ).toBe(400);
   });
 
+  it('stops counting at the cap and says so', async () => {
+    await t.database.query(
+      `INSERT INTO products (name, slug, code, sku, price, category)
+       SELECT 'Bulk ' || g, 'bulk-' || g, 'B', 'BULK-' || g, 1, 'bulk' FROM generate_series(1, 2001) g`,
+    );
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/products?category=bulk&limit=1',
+    });
+    expect(res.json()).toMatchObject({ total: 2000, totalCapped: true });
+    const exact = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/products?category=apparel',
+    });
+    expect(exact.json()).not.toHaveProperty('totalCapped');
+  });
+
   it('exports the current filter as CSV', async () => {
     const res = await call(t.app, admin, {
       method: 'GET',

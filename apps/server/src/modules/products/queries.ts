@@ -135,8 +135,20 @@ export function productOrder(q: ListQuery): SQL[] {
   }
 }
 
+/**
+ * Counting every match of a broad filter over 100k products costs more than the page itself, so
+ * the count stops at this many: `total` is exact below it, and `totalCapped` says when it is not.
+ */
+export const PRODUCT_COUNT_CAP = 2_000;
+
 export async function listProducts(db: Executor, q: ListQuery, canSeeUnpublished: boolean) {
   const where = productFilters(q, canSeeUnpublished);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
+    .limit(PRODUCT_COUNT_CAP + 1)
+    .as('matches');
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -145,12 +157,14 @@ export async function listProducts(db: Executor, q: ListQuery, canSeeUnpublished
       .orderBy(...productOrder(q))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
+    db.select({ n: sql<number>`count(*)::int` }).from(matches),
   ]);
-  return { products: rows.map(toProduct), total: Number(count?.n ?? 0) };
+  const n = Number(count?.n ?? 0);
+  return {
+    products: rows.map(toProduct),
+    total: Math.min(n, PRODUCT_COUNT_CAP),
+    ...(n > PRODUCT_COUNT_CAP ? { totalCapped: true } : {}),
+  };
 }
 
 /** The `{name}` of the product routes: the slug, or else the exact name. */

@@ -15,6 +15,7 @@ import type {
   ProductDetails,
   ProductListQuery,
   ProductPatch,
+  ProductsAnswer,
   Review,
   ReviewBody,
 } from '@bo/contract/products';
@@ -45,7 +46,7 @@ export function toQuery(args: Record<string, unknown>): Query {
 
 const ecommerceApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Order'] }).injectEndpoints({
   endpoints: (build) => ({
-    products: build.query<{ products: Product[]; total: number }, ProductListQuery>({
+    products: build.query<ProductsAnswer, ProductListQuery>({
       query: (args) => ({ url: PRODUCTS_API.list, query: toQuery(args) }),
       providesTags: ['Product'],
     }),

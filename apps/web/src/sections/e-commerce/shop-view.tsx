@@ -375,7 +375,11 @@ export function ShopView() {
         >
           {data && (
             <Typography variant="body2" sx={{ mr: 1 }} data-testid="shop-total">
-              <strong>{data.total}</strong> {t('ecommerce.shop.results')}
+              <strong>
+                {data.total}
+                {data.totalCapped ? '+' : ''}
+              </strong>{' '}
+              {t('ecommerce.shop.results')}
             </Typography>
           )}
           {chips.map((chip) => (
