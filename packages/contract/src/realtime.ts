@@ -1,17 +1,7 @@
 import { z } from 'zod';
 
 /** The one WebSocket of a tab. */
-export const REALTIME_PATH = '/api/realtime';
-
-/** Close codes the client acts on: 4401 means sign in again (do not reconnect with this token). */
-export const REALTIME_CLOSE = {
-  unauthorized: 4401,
-  authTimeout: 4408,
-  shuttingDown: 1001,
-} as const;
-
-/** Milliseconds the server waits for the `auth` message when no `?token=` was given. */
-export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+export { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_PATH } from './realtime-constants';
 
 /** Client → server. */
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [

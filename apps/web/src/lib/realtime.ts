@@ -1,4 +1,4 @@
-import { REALTIME_CLOSE, REALTIME_PATH } from '@bo/contract/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH } from '@bo/contract/realtime-constants';
 import type { RealtimeServerMessage } from '@bo/contract/realtime';
 
 import { useSyncExternalStore } from 'react';

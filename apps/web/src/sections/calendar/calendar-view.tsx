@@ -33,12 +33,15 @@ import { colorName } from './calendar-colors';
 import { paths } from '../../routes/paths';
 import { useCalendarEventsQuery, useCalendarLive, useUpdateEventMutation } from './calendar-api';
 import type { CalendarViewName } from './calendar-board';
-import { CalendarEventDialog } from './calendar-event-dialog';
 import type { DialogTarget } from './calendar-event-dialog';
 
 // FullCalendar is the heaviest piece of this screen: its own chunk, fetched on this screen only.
 const CalendarBoard = lazy(() =>
   import('./calendar-board').then((m) => ({ default: m.CalendarBoard })),
+);
+// The event form (React Hook Form, zod, pickers) loads when an event is opened or created.
+const CalendarEventDialog = lazy(() =>
+  import('./calendar-event-dialog').then((m) => ({ default: m.CalendarEventDialog })),
 );
 
 const VIEWS: { value: CalendarViewName; key: string }[] = [
@@ -383,7 +386,15 @@ export function CalendarView() {
         </Stack>
       </Popover>
 
-      <CalendarEventDialog target={target} canWrite={canWrite} onClose={() => setTarget(null)} />
+      {target && (
+        <Suspense fallback={null}>
+          <CalendarEventDialog
+            target={target}
+            canWrite={canWrite}
+            onClose={() => setTarget(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

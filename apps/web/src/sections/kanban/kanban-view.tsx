@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
 import type { DropResult } from '@hello-pangea/dnd';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -27,8 +27,12 @@ import {
   useMoveCardMutation,
   useMoveColumnMutation,
 } from './kanban-api';
-import { KanbanCardDrawer } from './kanban-card-drawer';
 import { COLUMN_WIDTH, KanbanColumnView } from './kanban-column';
+
+// The drawer carries the card form (autocomplete, date fields): loaded when a card is opened.
+const KanbanCardDrawer = lazy(() =>
+  import('./kanban-card-drawer').then((m) => ({ default: m.KanbanCardDrawer })),
+);
 
 /** /dashboard/kanban: the shared board, live. The open card is in the URL (`?card=`). */
 export function KanbanView() {
@@ -247,16 +251,20 @@ export function KanbanView() {
       )}
       {board.columnOrder.length === 0 && adding && addColumnTile}
 
-      <KanbanCardDrawer
-        card={openCardId ? (board.cards[openCardId] ?? null) : null}
-        column={
-          openCardId && board.cards[openCardId]
-            ? (board.columns[board.cards[openCardId].columnId] ?? null)
-            : null
-        }
-        canWrite={canWrite}
-        onClose={() => openCard(null)}
-      />
+      {openCardId && (
+        <Suspense fallback={null}>
+          <KanbanCardDrawer
+            card={board.cards[openCardId] ?? null}
+            column={
+              board.cards[openCardId]
+                ? (board.columns[board.cards[openCardId].columnId] ?? null)
+                : null
+            }
+            canWrite={canWrite}
+            onClose={() => openCard(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,15 +6,28 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header/page-header';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { AccountGeneral } from './account-general';
-import { AccountNotifications, AccountSecurity, AccountSocial } from './account-settings';
 import { useMyProfileQuery } from './users-api';
+
+// Each tab is a form of its own (React Hook Form, zod): it loads when it is shown.
+const AccountGeneral = lazy(() =>
+  import('./account-general').then((m) => ({ default: m.AccountGeneral })),
+);
+const AccountNotifications = lazy(() =>
+  import('./account-settings').then((m) => ({ default: m.AccountNotifications })),
+);
+const AccountSocial = lazy(() =>
+  import('./account-settings').then((m) => ({ default: m.AccountSocial })),
+);
+const AccountSecurity = lazy(() =>
+  import('./account-settings').then((m) => ({ default: m.AccountSecurity })),
+);
 
 const TABS = [
   { value: 'general', icon: <PersonRounded /> },
@@ -62,10 +75,12 @@ export function UserAccountView() {
       </Tabs>
       {error && <Alert severity="error">{translateError(t, error)}</Alert>}
       {isLoading && tab !== 'security' && <Skeleton variant="rounded" height={420} />}
-      {me && tab === 'general' && <AccountGeneral key={me.updatedAt} me={me} />}
-      {me && tab === 'notifications' && <AccountNotifications key={me.updatedAt} me={me} />}
-      {me && tab === 'social' && <AccountSocial key={me.updatedAt} me={me} />}
-      {tab === 'security' && <AccountSecurity />}
+      <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+        {me && tab === 'general' && <AccountGeneral key={me.updatedAt} me={me} />}
+        {me && tab === 'notifications' && <AccountNotifications key={me.updatedAt} me={me} />}
+        {me && tab === 'social' && <AccountSocial key={me.updatedAt} me={me} />}
+        {tab === 'security' && <AccountSecurity />}
+      </Suspense>
     </>
   );
 }

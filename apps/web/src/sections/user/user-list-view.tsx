@@ -31,7 +31,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -43,7 +43,6 @@ import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from './confirm-dialog';
-import { UserQuickEditDialog } from './user-quick-edit-dialog';
 import { STATUS_COLOR, userErrorMessage } from './user-status';
 import { UserTableRow } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
@@ -53,6 +52,11 @@ import {
   useRolesQuery,
   useUsersQuery,
 } from './users-api';
+
+// The quick-edit form (React Hook Form, zod, autocomplete) loads when it is opened.
+const UserQuickEditDialog = lazy(() =>
+  import('./user-quick-edit-dialog').then((m) => ({ default: m.UserQuickEditDialog })),
+);
 
 type Column = { id: string; sort?: UserSort; align?: 'center' | 'right'; width?: number };
 const COLUMNS: Column[] = [
@@ -434,11 +438,13 @@ export function UserListView() {
         onConfirm={() => void confirmDelete()}
       />
       {quickEdit && (
-        <UserQuickEditDialog
-          key={quickEdit.id}
-          user={quickEdit}
-          onClose={() => setQuickEdit(null)}
-        />
+        <Suspense fallback={null}>
+          <UserQuickEditDialog
+            key={quickEdit.id}
+            user={quickEdit}
+            onClose={() => setQuickEdit(null)}
+          />
+        </Suspense>
       )}
     </>
   );
