@@ -43,7 +43,9 @@ export function RichTextViewer({ html }: { html: string }) {
     immediatelyRender: true,
   });
   useEffect(() => {
-    if (editor && editor.getHTML() !== html) editor.commands.setContent(html);
+    // A remount can leave a destroyed editor here for one render; its schema is gone by then.
+    if (!editor || editor.isDestroyed) return;
+    if (editor.getHTML() !== html) editor.commands.setContent(html);
   }, [editor, html]);
   return (
     <Box sx={{ ...contentSx, typography: 'body2' }}>
@@ -81,7 +83,8 @@ export function RichTextEditor({ value, onChange, error, label }: EditorProps) {
   });
   // The form may reset the value (loading the product to edit): follow it.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
