@@ -135,6 +135,13 @@ describe('seed generator', () => {
     expect(soon!.n).toBeGreaterThan(5);
   });
 
+  it('holds the published product the menu links to as its sample (web routes/paths.ts)', async () => {
+    const rows = await a.query<{ published: boolean }>(
+      `SELECT published FROM products WHERE slug = 'suede-backpack-pro-2'`,
+    );
+    expect(rows).toEqual([{ published: true }]);
+  });
+
   it('keeps every relation consistent', async () => {
     const bad = await inconsistencies(a);
     expect(bad).toEqual(Object.fromEntries(Object.keys(bad).map((k) => [k, 0])));

@@ -6,8 +6,10 @@
 const ROOTS = { auth: '/auth', dashboard: '/dashboard' } as const;
 
 const DEMO = {
-  userName: 'demo-user',
-  productName: 'demo-product',
+  // The first administrator's handle (always present) and a product of the fixed-seed demo data
+  // (apps/server/src/seed/seed.test.ts keeps it there).
+  userName: 'administrator',
+  productName: 'suede-backpack-pro-2',
   invoiceId: '00000000-0000-4000-8000-000000000001',
   postTitle: 'welcome-to-the-back-office',
   conversationKey: 'demo',
