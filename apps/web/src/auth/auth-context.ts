@@ -12,6 +12,8 @@ export type AuthContextValue = AuthState & {
   login: (email: string, password: string, remember?: boolean) => Promise<void>;
   register: (body: RegisterBody) => Promise<void>;
   logout: () => Promise<void>;
+  /** Reloads the signed-in person (after they edit their own profile). */
+  refreshUser: () => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

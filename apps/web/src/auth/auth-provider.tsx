@@ -147,9 +147,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'LOGOUT' });
   }, []);
 
+  const refreshUser = useCallback(async () => {
+    const answer = await http<{ data: { user: AccountUser } }>(API.account.myAccount);
+    dispatch({ type: 'LOGIN', user: answer.data.user });
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, logout }),
-    [state, login, register, logout],
+    () => ({ ...state, login, register, logout, refreshUser }),
+    [state, login, register, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -19,6 +19,7 @@ import { z } from 'zod';
 
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
+import { useAuth } from '../../auth/auth-context';
 import { AvatarUpload } from './avatar-upload';
 import {
   useCancelEmailMutation,
@@ -81,6 +82,7 @@ function toValues(me: MyProfile): GeneralValues {
 function PendingEmail({ me }: { me: MyProfile }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  const { refreshUser } = useAuth();
   const [confirm, confirming] = useConfirmEmailMutation();
   const [cancel, cancelling] = useCancelEmailMutation();
   const [error, setError] = useState<string | null>(null);
@@ -98,6 +100,8 @@ function PendingEmail({ me }: { me: MyProfile }) {
           setError(null);
           try {
             await confirm(code).unwrap();
+            // The header shows the address too: follow the change without a reload.
+            void refreshUser().catch(() => {});
             setCode('');
             notify.success(t('users.account.emailChanged'));
           } catch (err) {
@@ -141,6 +145,7 @@ function PendingEmail({ me }: { me: MyProfile }) {
 
 export function AccountGeneral({ me }: { me: MyProfile }) {
   const { t } = useTranslation();
+  const { refreshUser } = useAuth();
   const [update] = useUpdateMyAccountMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const resolver = useMemo(() => zodResolver(generalSchema, { error: zodErrorMap(t) }), [t]);
@@ -162,6 +167,8 @@ export function AccountGeneral({ me }: { me: MyProfile }) {
     try {
       const saved = await update(body).unwrap();
       reset(toValues(saved));
+      // The header's name and avatar come from the session: refresh it after an edit.
+      void refreshUser().catch(() => {});
       notify.success(
         saved.pendingEmail && body.email
           ? t('users.account.codeSent', { email: saved.pendingEmail })
