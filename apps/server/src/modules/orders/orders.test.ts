@@ -324,6 +324,20 @@ describe('order list, details and status', () => {
     );
   });
 
+  it('shows a person without orders:write only the orders they placed', async () => {
+    const { accessToken: other } = await registerUser(t.app, { email: 'other.buyer@test.local' });
+    const mine = (await call(t.app, other, { method: 'GET', url: '/api/orders' })).json();
+    expect(mine).toEqual({ orders: [], total: 0 });
+    const foreign = await call(t.app, other, { method: 'GET', url: `/api/orders/${ids[0]}` });
+    expect(foreign.statusCode).toBe(404);
+
+    const own = (await call(t.app, shopper, { method: 'GET', url: '/api/orders' })).json();
+    expect(own.total).toBe(own.orders.length);
+    expect(own.orders.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining(ids));
+    const shown = await call(t.app, shopper, { method: 'GET', url: `/api/orders/${ids[0]}` });
+    expect(shown.statusCode).toBe(200);
+  });
+
   it('changes status with orders:write only, keeps the daily stats in step', async () => {
     expect(
       (

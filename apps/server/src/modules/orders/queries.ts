@@ -281,8 +281,16 @@ export async function createOrder(
   });
 }
 
-export async function getOrder(db: Executor, id: string): Promise<Order | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+/** One order; with `ownerId`, only if that person placed it (people who may not see all orders). */
+export async function getOrder(
+  db: Executor,
+  id: string,
+  ownerId?: string,
+): Promise<Order | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), ownerId ? eq(orders.userId, ownerId) : undefined));
   if (!row) return undefined;
   const items = await db
     .select()
@@ -295,8 +303,9 @@ export async function getOrder(db: Executor, id: string): Promise<Order | undefi
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
-function orderFilters(q: ListQuery): SQL | undefined {
+function orderFilters(q: ListQuery, ownerId?: string): SQL | undefined {
   const where: (SQL | undefined)[] = [];
+  if (ownerId) where.push(eq(orders.userId, ownerId));
   if (q.status) where.push(eq(orders.status, q.status));
   if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
   if (q.to) where.push(lt(orders.createdAt, nextDay(q.to)));
@@ -316,8 +325,9 @@ function orderFilters(q: ListQuery): SQL | undefined {
  * index entries rather than whole rows; the total comes from order_daily_stats unless a search
  * is given, so no request counts a million rows.
  */
-export async function listOrders(db: Executor, q: ListQuery) {
-  const where = orderFilters(q);
+/** A page of orders; with `ownerId`, only that person's own orders. */
+export async function listOrders(db: Executor, q: ListQuery, ownerId?: string) {
+  const where = orderFilters(q, ownerId);
   const dir = q.order === 'asc' ? asc : desc;
   const sortColumn =
     q.sort === 'total' ? orders.total : q.sort === 'number' ? orders.number : orders.createdAt;
@@ -334,13 +344,15 @@ export async function listOrders(db: Executor, q: ListQuery) {
     .from(page)
     .innerJoin(orders, eq(orders.id, page.id))
     .orderBy(dir(sortColumn), dir(orders.id));
-  const totalPromise = q.q
-    ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(where)
-        .then((r) => Number(r[0]?.n ?? 0))
-    : countFromStats(db, q);
+  // The daily aggregates count everyone's orders; one person's (or a search) is counted directly.
+  const totalPromise =
+    q.q || ownerId
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where)
+          .then((r) => Number(r[0]?.n ?? 0))
+      : countFromStats(db, q);
   const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
   return { orders: rows.map((r) => toOrderSummary(r.order)), total };
 }

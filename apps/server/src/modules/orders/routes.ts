@@ -84,12 +84,18 @@ export async function orderRoutes(appBase: FastifyInstance) {
       config: { permission: 'orders:read' },
       schema: {
         tags: ['orders'],
-        summary: 'Orders, paged, filtered by status and days, searched by customer or number',
+        summary:
+          'Orders, paged, filtered by status and days, searched by customer or number (own orders only without orders:write)',
         querystring: orderListQuerySchema,
         response: { 200: ordersAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listOrders(db, request.query),
+    async (request) => {
+      const auth = requireAuth(request);
+      // Staff who manage orders see all of them; everyone else sees the orders they placed.
+      const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
+      return listOrders(db, request.query, ownerId);
+    },
   );
 
   app.get(
@@ -104,7 +110,9 @@ export async function orderRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const order = await getOrder(db, request.params.id);
+      const auth = requireAuth(request);
+      const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
+      const order = await getOrder(db, request.params.id, ownerId);
       if (!order) throw notFound('Order');
       return { order };
     },
