@@ -12,7 +12,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export async function prepareOrderBench(fetchJson: JsonFetch): Promise<OrderBenchContext> {
   const res = await fetchJson(
     'GET',
-    '/api/products?stock=in_stock&sort=quantity&order=desc&limit=100',
+    // Only published products can be bought; the bench signs in as an admin, who sees all.
+    '/api/products?stock=in_stock&published=true&sort=quantity&order=desc&limit=100',
   );
   const list =
     isObject(res.body) && Array.isArray(res.body.products)
