@@ -44,6 +44,13 @@ export async function accountRoutes(appBase: FastifyInstance) {
   const { db, limiter, permissions, mailer } = services;
   const window = { limit: services.config.authRateLimit, seconds: WINDOW_SECONDS };
 
+  /** Every code call (verify, resend, reset, new password) counts per address and per account. */
+  async function limitCodeCall(ip: string, email: string) {
+    const keys = [`code:ip:${ip}`, `code:email:${email}`];
+    await limiter.check(keys, window);
+    await Promise.all(keys.map((k) => limiter.hit(k, window)));
+  }
+
   async function loadUser(id: string) {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     if (!row) throw unauthorized('Session ended, please sign in again');
@@ -206,9 +213,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const { email, code } = request.body;
-      const keys = [`code:ip:${request.ip}`, `code:email:${email}`];
-      await limiter.check(keys, window);
-      await Promise.all(keys.map((k) => limiter.hit(k, window)));
+      await limitCodeCall(request.ip, email);
       const done = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.email, email));
         if (!user) return false;
@@ -243,9 +248,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const { email } = request.body;
-      const keys = [`code:ip:${request.ip}`, `code:email:${email}`];
-      await limiter.check(keys, window);
-      await Promise.all(keys.map((k) => limiter.hit(k, window)));
+      await limitCodeCall(request.ip, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (user && !user.emailVerified) {
         const code = await issueCode(services, db, user.id, 'verify');
@@ -268,9 +271,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const { email } = request.body;
-      const keys = [`code:ip:${request.ip}`, `code:email:${email}`];
-      await limiter.check(keys, window);
-      await Promise.all(keys.map((k) => limiter.hit(k, window)));
+      await limitCodeCall(request.ip, email);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       if (user && user.status !== 'banned' && user.status !== 'rejected') {
         const code = await issueCode(services, db, user.id, 'reset');
@@ -294,9 +295,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const { email, code, password } = request.body;
-      const keys = [`code:ip:${request.ip}`, `code:email:${email}`];
-      await limiter.check(keys, window);
-      await Promise.all(keys.map((k) => limiter.hit(k, window)));
+      await limitCodeCall(request.ip, email);
       checkPasswordPolicy(password, email);
       const passwordHash = await hashPassword(password);
       const done = await db.transaction(async (tx) => {
