@@ -17,7 +17,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { CODE_TTL_MINUTES, consumeCode, issueCode, uniqueUserSlug } from '../account/service.js';
 import {
   assertEmailFree,
-  blankToNull,
+  profileColumns,
   emailTaken,
   findUser,
   isUniqueViolation,
@@ -97,17 +97,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
                 : {}),
               // Sending back the current address cancels a pending change.
               pendingEmail: newEmail ?? (body.email !== undefined ? null : undefined),
-              phone: blankToNull(body.phone),
-              country: blankToNull(body.country),
-              state: blankToNull(body.state),
-              city: blankToNull(body.city),
-              address: blankToNull(body.address),
-              zipCode: blankToNull(body.zipCode),
-              company: blankToNull(body.company),
-              jobTitle: blankToNull(body.jobTitle),
-              about: blankToNull(body.about),
-              avatarUrl: body.avatarUrl,
-              coverUrl: body.coverUrl,
+              ...profileColumns(body),
               isPublic: body.isPublic,
               social,
               notificationPrefs: notificationPrefs as Record<string, boolean> | undefined,

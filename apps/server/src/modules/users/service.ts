@@ -101,3 +101,31 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 /** Optional text from a form: '' clears the field. */
 export const blankToNull = (v: string | null | undefined): string | null | undefined =>
   v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim();
+
+type ProfileText =
+  'phone' | 'country' | 'state' | 'city' | 'address' | 'zipCode' | 'company' | 'jobTitle' | 'about';
+
+/**
+ * The profile columns both edits write (a person's own and an administrator's): blank text becomes
+ * NULL, absent fields stay untouched.
+ */
+export function profileColumns(
+  body: Partial<Record<ProfileText, string | null>> & {
+    avatarUrl?: string | null;
+    coverUrl?: string | null;
+  },
+) {
+  return {
+    phone: blankToNull(body.phone),
+    country: blankToNull(body.country),
+    state: blankToNull(body.state),
+    city: blankToNull(body.city),
+    address: blankToNull(body.address),
+    zipCode: blankToNull(body.zipCode),
+    company: blankToNull(body.company),
+    jobTitle: blankToNull(body.jobTitle),
+    about: blankToNull(body.about),
+    avatarUrl: body.avatarUrl,
+    coverUrl: body.coverUrl,
+  };
+}
