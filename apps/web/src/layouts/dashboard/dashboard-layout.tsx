@@ -17,6 +17,8 @@ function DashboardShell() {
   const navData = useNavData();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mini = settings.themeLayout === 'mini';
+  // The content slides only when the person toggles the nav, never while a page loads.
+  const [animate, setAnimate] = useState(false);
   const navWidth = mini ? LAYOUT.navMiniWidth : LAYOUT.navWidth;
   // Signed in: the tab's one realtime socket opens (it follows sign-out by itself).
   useEffect(() => startRealtime(), []);
@@ -27,7 +29,10 @@ function DashboardShell() {
       <NavVertical
         data={navData}
         mini={mini}
-        onToggleMini={() => settings.update('themeLayout', mini ? 'vertical' : 'mini')}
+        onToggleMini={() => {
+          setAnimate(true);
+          settings.update('themeLayout', mini ? 'vertical' : 'mini');
+        }}
       />
       <NavMobile data={navData} open={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box
@@ -45,9 +50,11 @@ function DashboardShell() {
             pt: `${LAYOUT.headerDashboardDesktop + 8}px`,
             px: 5,
             paddingInlineStart: `${navWidth + 40}px`,
-            transition: theme.transitions.create('padding', {
-              duration: theme.transitions.duration.shorter,
-            }),
+            transition: animate
+              ? theme.transitions.create('padding', {
+                  duration: theme.transitions.duration.shorter,
+                })
+              : 'none',
           },
         })}
       >
