@@ -66,6 +66,24 @@ interface ScenarioResult {
     seqRowsPerRequest: number;
     tableRows: number;
   }>;
+  /** Share of this scenario's answers the server's read cache served (null: cache off). */
+  cacheHitShare?: number | null;
+}
+
+interface CacheStats {
+  enabled: boolean;
+  hits: number;
+  misses: number;
+}
+
+async function cacheStats(fetchJson: JsonFetch): Promise<CacheStats> {
+  const res = await fetchJson('GET', '/api/bench/cache');
+  const b = res.body as Partial<CacheStats> | undefined;
+  return {
+    enabled: b?.enabled === true,
+    hits: Number(b?.hits ?? 0),
+    misses: Number(b?.misses ?? 0),
+  };
 }
 
 type ScanStats = Map<string, { seqRows: number; idxRows: number; rows: number }>;
@@ -114,6 +132,7 @@ const { values: args } = parseArgs({
     growth: { type: 'boolean' },
     'no-growth': { type: 'boolean' },
     'growth-scales': { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
     duration: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
@@ -129,6 +148,8 @@ const levels = (args.connections ?? '1,10,50').split(',').map(Number);
 const growth = args['no-growth'] ? false : (args.growth ?? !quick);
 // 'large' is the issue's volume (1M orders, 100k users and products); '1m' has 1M of each and
 // takes several minutes to seed once: pass --growth-scales 10k,100k,1m for it.
+// --no-cache runs the server with READ_CACHE=off: every answer computed, the store's own speed.
+const noCache = args['no-cache'] ?? false;
 const GROWTH_SCALES = (args['growth-scales'] ?? '10k,100k,large').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -276,6 +297,7 @@ async function startServer(target: Target): Promise<Server> {
       HOST: '127.0.0.1',
       BENCH_ROUTES: '1',
       AUTH_RATE_LIMIT: '100000',
+      ...(noCache ? { READ_CACHE: 'off' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -560,6 +582,7 @@ async function runScenarios(
     }
     const r: ScenarioResult = { name: s.name, area: s.area, kind: s.kind, levels: [] };
     const statsBefore = await scanStats(fetchJson);
+    const cacheBefore = await cacheStats(fetchJson);
     for (const c of lvls) {
       const lr = await load(server.baseUrl, token, s, c, seconds, rss, server.child.pid);
       r.levels.push(lr);
@@ -568,6 +591,10 @@ async function runScenarios(
       );
     }
     const requests = r.levels.reduce((n, l) => n + l.requests, 0);
+    const cacheAfter = await cacheStats(fetchJson);
+    const served = cacheAfter.hits - cacheBefore.hits + cacheAfter.misses - cacheBefore.misses;
+    r.cacheHitShare =
+      cacheAfter.enabled && served > 0 ? (cacheAfter.hits - cacheBefore.hits) / served : null;
     // PostgreSQL's pooled backends publish their statistics within 10 s of going idle; the
     // embedded store is flushed by the scans route itself.
     await new Promise((res) => setTimeout(res, store === 'postgres' ? 11_000 : 0));
@@ -609,13 +636,13 @@ function table(results: ScenarioResult[]): string {
     return a && b ? `${Math.round((100 * b) / a)}%` : '-';
   };
   const lines = [
-    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database | server CPU ms/req | CPU vs database | rows read a request (big tables) |`,
-    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|`,
+    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database | server CPU ms/req | CPU vs database | from cache | rows read a request (big tables) |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|`,
   ];
   for (const r of results) {
     if (r.skipped && !r.levels.length) {
       lines.push(
-        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – | – | – | – |`,
+        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – | – | – | – | – |`,
       );
       continue;
     }
@@ -624,9 +651,13 @@ function table(results: ScenarioResult[]): string {
           .map((x) => `${x.table} ${x.rowsPerRequest}${x.seqRowsPerRequest > 1000 ? ' (seq)' : ''}`)
           .join(', ')
       : '';
+    const cacheText =
+      r.cacheHitShare === null || r.cacheHitShare === undefined
+        ? '–'
+        : `${Math.round(100 * r.cacheHitShare)}%`;
     for (const l of r.levels) {
       lines.push(
-        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} | ${l.cpuMsPerRequest} | ${cpuRatio(r, l.connections)} | ${scanText} |`,
+        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} | ${l.cpuMsPerRequest} | ${cpuRatio(r, l.connections)} | ${cacheText} | ${scanText} |`,
       );
     }
   }
@@ -715,7 +746,7 @@ async function main() {
   const load1 = os.loadavg().map((x) => x.toFixed(1));
   const header = [
     `Back-office benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `store ${store}, scale ${scale}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
+    `store ${store}, scale ${scale}, read cache ${noCache ? 'off (--no-cache)' : store === 'pglite' ? 'on' : 'off (PostgreSQL)'}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
     `load average at start ${loadAtStart.join(' / ')}, at end ${load1.join(' / ')} (1 / 5 / 15 min)${
       Number(loadAtStart[0]) > os.cpus().length + 0.5
         ? ': other processes shared the cores, so the figures are below what the machine allows'
@@ -793,6 +824,7 @@ async function main() {
     store,
     scale,
     quick,
+    readCache: !noCache && store === 'pglite',
     loadAverage: { start: loadAtStart, end: load1 },
     machine: {
       cores: os.cpus().length,
@@ -813,11 +845,17 @@ async function main() {
   };
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(
-    path.join(resultsDir, `${store}-${scale}${quick ? '-quick' : ''}.json`),
+    path.join(
+      resultsDir,
+      `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}.json`,
+    ),
     `${JSON.stringify(json, null, 2)}\n`,
   );
   writeFileSync(
-    path.join(resultsDir, `${store}-${scale}${quick ? '-quick' : ''}.md`),
+    path.join(
+      resultsDir,
+      `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}.md`,
+    ),
     `${out.join('\n')}\n`,
   );
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench -- [--store pglite|postgres] [--scale demo|10k|100k|large|1m] [--quick] [--growth|--no-growth] [--only <name>]`
+// `npm run bench -- [--store pglite|postgres] [--scale demo|10k|100k|large|1m] [--quick] [--growth|--no-growth] [--no-cache] [--only <name>]`
 // Runs bench/run.ts under tsx, so the areas' TypeScript scenario files can be imported as they are.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -25,5 +25,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    readCache: e.READ_CACHE,
   };
 }

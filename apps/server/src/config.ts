@@ -35,6 +35,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Failed sign-ins (and code requests) allowed per address and per account in 15 minutes. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * In-memory caches of sessions and of read answers, kept exact by the database's change
+   * notifications: `auto` turns them on for the embedded store (one process owns the data and a
+   * write's notification arrives before its request answers) and leaves them off for PostgreSQL,
+   * where other instances' notifications arrive a moment after their commit; `off` turns them off.
+   */
+  READ_CACHE: z.enum(['auto', 'off']).default('auto'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +65,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   trustProxy: boolean;
   authRateLimit: number;
+  /** See READ_CACHE: 'auto' caches on the embedded store only. */
+  readCache: 'auto' | 'off';
 }
 
 export class ConfigError extends Error {}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { LruCache } from './lru.js';
 
 export interface TokenClaims {
   sub: string;
@@ -12,12 +13,26 @@ export interface TokenClaims {
 const ALG = 'HS256';
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: handing jose raw bytes imports the key again on every call. */
+  private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature was already checked, with their claims: the same string carries the
+   * same signature, so only the expiry is checked again. Whether the session still exists is
+   * the auth hook's business, on every request.
+   */
+  private readonly verified = new LruCache<TokenClaims & { size: number }>(20_000, 16 << 20);
+
   constructor(
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(userId: string, sessionId: string, expiresAt: Date): Promise<string> {
@@ -26,17 +41,21 @@ export class TokenService {
       .setSubject(userId)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims, or a reason the token is refused. Only HS256 is accepted. */
   async verify(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
+    const known = this.verified.get(token);
+    if (known) return known.exp * 1000 > Date.now() ? known : 'expired';
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALG] });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.exp) {
         return 'invalid';
       }
-      return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+      const claims = { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+      this.verified.set(token, { ...claims, size: token.length * 2 + 200 });
+      return claims;
     } catch (err) {
       return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@bo/contract/errors';
 import type { Permission } from '@bo/contract/roles';
+import { LruCache } from '../lib/lru.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 
 export interface AuthContext {
@@ -45,24 +46,49 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { tokens, database, permissions } = app.services;
 
+    const { versions, caching } = app.services;
+
+    interface SessionRow {
+      revoked_at: Date | null;
+      expires_at: Date;
+      last_seen_at: Date;
+      user_id: string;
+      role: string;
+      status: string;
+      email: string;
+    }
+    /**
+     * Session rows by id, reused while none of the tables they come from has changed (sign-out,
+     * suspension, a role or password change all write one of them, and the write's notification
+     * empties this before the writing request answers). Saves the store a query on every call.
+     */
+    const SESSION_TABLES = ['sessions', 'users', 'roles'] as const;
+    const sessionCache = new LruCache<{ row: SessionRow; stamp: number; size: number }>(
+      10_000,
+      16 * 1024 * 1024,
+    );
+
+    async function sessionRow(sid: string): Promise<SessionRow | undefined> {
+      if (caching) {
+        const hit = sessionCache.get(sid);
+        if (hit && hit.stamp === versions.stamp(SESSION_TABLES)) return hit.row;
+      }
+      const stamp = versions.stamp(SESSION_TABLES);
+      const rows = await database.query<SessionRow>(
+        `SELECT s.revoked_at, s.expires_at, s.last_seen_at, u.id AS user_id, u.role, u.status, u.email
+           FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+        [sid],
+      );
+      const row = rows[0];
+      if (caching && row) sessionCache.set(sid, { row, stamp, size: 256 });
+      return row;
+    }
+
     async function authenticate(request: FastifyRequest, token: string): Promise<AuthContext> {
       const claims = await tokens.verify(token);
       if (claims === 'expired') throw unauthorized('Token expired', ERROR_CODES.tokenExpired);
       if (claims === 'invalid') throw unauthorized('Invalid token');
-      const rows = await database.query<{
-        revoked_at: Date | null;
-        expires_at: Date;
-        last_seen_at: Date;
-        user_id: string;
-        role: string;
-        status: string;
-        email: string;
-      }>(
-        `SELECT s.revoked_at, s.expires_at, s.last_seen_at, u.id AS user_id, u.role, u.status, u.email
-           FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-        [claims.sid],
-      );
-      const row = rows[0];
+      const row = await sessionRow(claims.sid);
       if (!row || row.user_id !== claims.sub || row.revoked_at) {
         throw unauthorized('Session ended, please sign in again');
       }
@@ -73,6 +99,8 @@ export const authPlugin = fp(
         throw unauthorized('This account is suspended');
       }
       if (Date.now() - new Date(row.last_seen_at).getTime() > LAST_SEEN_EVERY_MS) {
+        // Noted once: the cached row is moved on now, the write's notification refreshes it.
+        row.last_seen_at = new Date();
         database
           .query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [claims.sid])
           .catch((err) => request.log.warn({ err }, 'could not update last_seen_at'));

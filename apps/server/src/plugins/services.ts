@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import { DataVersions } from '../lib/data-versions.js';
 import { EventBus } from '../lib/events.js';
 import { Mailer } from '../lib/mailer.js';
 import { PermissionService } from '../lib/permissions.js';
@@ -17,6 +18,10 @@ export interface Services {
   mailer: Mailer;
   permissions: PermissionService;
   events: EventBus;
+  /** Per-table versions from the change notifications: what the caches check answers against. */
+  versions: DataVersions;
+  /** Whether sessions and read answers are cached in memory (READ_CACHE, embedded store only). */
+  caching: boolean;
 }
 
 declare module 'fastify' {
@@ -31,6 +36,8 @@ export const servicesPlugin = fp(
     const { config, database } = opts;
     const events = new EventBus(database);
     await events.start();
+    const versions = new DataVersions(database);
+    await versions.start();
     const services: Services = {
       config,
       database,
@@ -38,12 +45,15 @@ export const servicesPlugin = fp(
       tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
       limiter: new RateLimiter(database),
       mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl),
-      permissions: new PermissionService(database),
+      permissions: new PermissionService(database, versions),
       events,
+      versions,
+      caching: config.readCache === 'auto' && database.kind === 'pglite',
     };
     app.decorate('services', services);
     app.addHook('onClose', async () => {
       await events.stop();
+      await versions.stop();
     });
   },
   { name: 'services' },

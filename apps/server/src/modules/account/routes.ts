@@ -167,6 +167,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
   app.get(
     API.account.myAccount,
     {
+      config: { cache: { tables: ['users'], scope: 'user' } },
       schema: {
         tags: ['account'],
         summary: 'The signed-in person',

@@ -9,7 +9,8 @@ import { errorResponses } from '../../lib/route-schemas.js';
  * runs with BENCH_ROUTES=1 (never in a normal start):
  * - GET /api/bench/noop: the framework's ceiling (same plugins and hooks, no database);
  * - GET /api/bench/pk/:id: the store's ceiling, one primary-key read of a user;
- * - GET /api/bench/scans: rows read per table, by sequential scans and through indexes.
+ * - GET /api/bench/scans: rows read per table, by sequential scans and through indexes;
+ * - GET /api/bench/cache: answers served from the read cache and computed.
  */
 export async function benchRoutes(appBase: FastifyInstance) {
   if (process.env.BENCH_ROUTES !== '1') return;
@@ -73,6 +74,26 @@ export async function benchRoutes(appBase: FastifyInstance) {
         })),
       };
     },
+  );
+
+  // Answers the read cache served and computed since start: the bench prints each scenario's share.
+  app.get(
+    '/api/bench/cache',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({
+            enabled: z.boolean(),
+            hits: z.number(),
+            misses: z.number(),
+            entries: z.number(),
+          }),
+        },
+      },
+    },
+    async () => app.readCacheStats(),
   );
 
   app.get(

@@ -28,7 +28,10 @@ export async function calendarRoutes(appBase: FastifyInstance) {
   app.get(
     CALENDAR_API.events,
     {
-      config: { permission: 'calendar:read' },
+      config: {
+        permission: 'calendar:read',
+        cache: { tables: ['calendar_events', 'users'], scope: 'role' },
+      },
       schema: {
         tags: ['calendar'],
         summary: 'Events overlapping start..end (both optional), by start',

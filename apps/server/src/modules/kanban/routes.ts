@@ -51,6 +51,16 @@ import {
 const read = { permission: 'kanban:read' } as const;
 const write = { permission: 'kanban:write' } as const;
 const tags = ['kanban'];
+const BOARD_TABLES = [
+  'kanban_columns',
+  'kanban_cards',
+  'kanban_card_assignees',
+  'kanban_comments',
+  'kanban_attachments',
+  'kanban_card_likes',
+  'files',
+  'users',
+];
 
 /**
  * The spec's board calls plus the writes it leaves out, in the same verb style. Every write runs
@@ -71,7 +81,8 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.get(
     KANBAN_API.board,
     {
-      config: read,
+      // Per person: the board says which cards the caller liked.
+      config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
       schema: {
         tags,
         summary: 'The board: cards, columns with ordered cardIds, columnOrder',

@@ -16,9 +16,15 @@ import {
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../products/queries.js';
 import { changeOrderStatus, createOrder, discountFor, getOrder, listOrders } from './queries.js';
+
+/** What order answers read; searches find customers among the people. */
+const ORDER_TABLES = ['orders', 'order_items', 'order_daily_stats', 'users'];
+
+/** Staff who manage orders see everyone's (one answer per role); others their own. */
+const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 'role' : 'user');
 
 export async function orderRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -81,7 +87,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   app.get(
     ORDERS_API.list,
     {
-      config: { permission: 'orders:read' },
+      config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
       schema: {
         tags: ['orders'],
         summary:
@@ -101,7 +107,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/orders/:id',
     {
-      config: { permission: 'orders:read' },
+      config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
       schema: {
         tags: ['orders'],
         summary: 'One order with its lines',

@@ -63,7 +63,7 @@ export async function productRoutes(appBase: FastifyInstance) {
   app.get(
     PRODUCTS_API.list,
     {
-      config: { permission: 'products:read' },
+      config: { permission: 'products:read', cache: { tables: ['products'], scope: 'role' } },
       schema: {
         tags: ['products'],
         summary: 'The shop and the product list: paged, filtered and sorted in SQL',
@@ -102,7 +102,10 @@ export async function productRoutes(appBase: FastifyInstance) {
   app.get(
     PRODUCTS_API.product,
     {
-      config: { permission: 'products:read' },
+      config: {
+        permission: 'products:read',
+        cache: { tables: ['products', 'product_reviews', 'users'], scope: 'role' },
+      },
       schema: {
         tags: ['products'],
         summary: 'One product by slug or exact name, with its latest reviews',

@@ -44,6 +44,9 @@ const viewerOf = (auth: AuthContext): Viewer => ({
   canManage: auth.permissions.has('users:write'),
 });
 
+/** Managers see every field of everyone; others see public profiles and their own in full. */
+const seesAll = (auth: AuthContext) => (auth.permissions.has('users:write') ? 'role' : 'user');
+
 const SUSPENDED = new Set(['banned', 'rejected']);
 
 /** People management: listing for everyone who may read, changes for administrators only. */
@@ -55,7 +58,10 @@ export async function userRoutes(appBase: FastifyInstance) {
   app.get(
     USERS_API.list,
     {
-      config: { permission: 'users:read' },
+      config: {
+        permission: 'users:read',
+        cache: { tables: ['users', 'user_counts'], scope: seesAll },
+      },
       schema: {
         tags: ['users'],
         summary: 'People, paged, sorted and filtered; counts per status for the tabs',
@@ -89,7 +95,7 @@ export async function userRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/users/:id',
     {
-      config: { permission: 'users:read' },
+      config: { permission: 'users:read', cache: { tables: ['users'], scope: seesAll } },
       schema: {
         tags: ['users'],
         summary: 'One person, by uuid or slug',

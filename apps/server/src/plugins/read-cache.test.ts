@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductBody } from '@bo/contract/products';
+import {
+  STORE,
+  call,
+  createTestApp,
+  login,
+  registerUser,
+  type TestApp,
+} from '../../test/helpers.js';
+
+// The caches are on for the embedded store and off for PostgreSQL (READ_CACHE=auto): on both,
+// every answer must show every committed write at once; on the embedded store, repeats are hits.
+const cached = STORE === 'pglite';
+
+let t: TestApp;
+let admin: string;
+let shopper: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await login(t.app)).accessToken;
+  shopper = (await registerUser(t.app, { email: 'cache-shopper@test.local' })).accessToken;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (token: string, url: string) => call(t.app, token, { method: 'GET', url });
+
+async function createProduct(over: Partial<ProductBody>) {
+  const body: ProductBody = {
+    name: 'Product',
+    code: 'P-1',
+    sku: `SKU-${Math.random().toString(36).slice(2, 10)}`,
+    description: '<p>Plain.</p>',
+    images: [],
+    price: 10,
+    priceSale: null,
+    taxes: 0,
+    priceIncludesTax: true,
+    quantity: 5,
+    category: 'shoes',
+    gender: ['men'],
+    colors: ['#000000'],
+    sizes: ['9'],
+    tags: [],
+    newLabel: false,
+    saleLabel: false,
+    published: true,
+    ...over,
+  };
+  const res = await call(t.app, admin, { method: 'POST', url: '/api/products', payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().product as { id: string; slug: string };
+}
+
+describe('read cache', () => {
+  it('answers a repeated read from memory and shows a write at once', async () => {
+    const p = await createProduct({ name: 'Cache Runner', category: 'shoes', price: 80 });
+    const url = `/api/products/product?name=${p.slug}`;
+    const first = await get(shopper, url);
+    expect(first.json().product.price).toBe(80);
+    const second = await get(shopper, url);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['x-cache']).toBe(cached ? 'hit' : undefined);
+
+    const patched = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/products/${p.id}`,
+      payload: { price: 70 },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const after = await get(shopper, url);
+    expect(after.headers['x-cache']).toBe(cached ? 'miss' : undefined);
+    expect(after.json().product.price).toBe(70);
+  });
+
+  it('sees writes made in SQL transactions outside the routes', async () => {
+    const p = await createProduct({ name: 'Cache Sandal', category: 'shoes', price: 40 });
+    const url = `/api/products/product?name=${p.slug}`;
+    await get(shopper, url);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(`UPDATE products SET price = 35 WHERE id = '${p.id}'` as never);
+    });
+    expect((await get(shopper, url)).json().product.price).toBe(35);
+  });
+
+  it('never gives one role the answer computed for another', async () => {
+    await createProduct({ name: 'Cache Draft', category: 'kids', published: false });
+    const url = '/api/products?category=kids';
+    const forAdmin = await get(admin, url);
+    expect(forAdmin.json().products.map((x: { name: string }) => x.name)).toContain('Cache Draft');
+    const forShopper = await get(shopper, url);
+    expect(forShopper.statusCode).toBe(200);
+    expect(forShopper.json().products.map((x: { name: string }) => x.name)).not.toContain(
+      'Cache Draft',
+    );
+    expect(forShopper.headers['x-cache']).toBe(cached ? 'miss' : undefined);
+  });
+
+  it('keeps a person’s own answers to that person', async () => {
+    const other = await registerUser(t.app, { email: 'cache-other@test.local' });
+    const mine = await get(shopper, '/api/account/my-account/');
+    const theirs = await get(other.accessToken, '/api/account/my-account/');
+    expect(mine.json().data.user.email).toBe('cache-shopper@test.local');
+    expect(theirs.json().data.user.email).toBe('cache-other@test.local');
+  });
+
+  it('ends a cached session at once on sign-out and on suspension', async () => {
+    const a = await registerUser(t.app, { email: 'cache-a@test.local' });
+    expect((await get(a.accessToken, '/api/account/my-account/')).statusCode).toBe(200);
+    expect((await get(a.accessToken, '/api/account/my-account/')).statusCode).toBe(200);
+    const out = await call(t.app, a.accessToken, { method: 'POST', url: '/api/account/logout' });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await get(a.accessToken, '/api/account/my-account/')).statusCode).toBe(401);
+
+    const b = await registerUser(t.app, { email: 'cache-b@test.local' });
+    expect((await get(b.accessToken, '/api/products')).statusCode).toBe(200);
+    const ban = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${b.user.id}`,
+      payload: { status: 'banned' },
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect((await get(b.accessToken, '/api/products')).statusCode).toBe(401);
+  });
+
+  it('checks the permission on every request, cached answer or not', async () => {
+    await get(admin, '/api/users?limit=5');
+    expect((await get(admin, '/api/users?limit=5')).statusCode).toBe(200);
+    // A shopper may read people too, but never gets the administrator's full records.
+    const asShopper = await get(shopper, '/api/users?limit=5');
+    expect(asShopper.statusCode).toBe(200);
+    expect(asShopper.headers['x-cache']).toBe(cached ? 'miss' : undefined);
+  });
+});
+
+describe('READ_CACHE=off', () => {
+  it('computes every answer', async () => {
+    const off = await createTestApp({ readCache: 'off' });
+    try {
+      const token = (await login(off.app)).accessToken;
+      await call(off.app, token, { method: 'GET', url: '/api/products' });
+      const again = await call(off.app, token, { method: 'GET', url: '/api/products' });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['x-cache']).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});

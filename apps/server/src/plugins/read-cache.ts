@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LruCache } from '../lib/lru.js';
+import type { AuthContext } from './auth.js';
+
+/**
+ * What a GET route's answer depends on, declared next to its permission:
+ * - `tables`: every table its queries read (the answer is reused until one of them changes);
+ * - `scope`: whose answer it is — `role` when it depends only on what the caller's role may see,
+ *   `user` when it depends on who the caller is (their own orders, their own account).
+ */
+export interface ReadCacheRule {
+  tables: readonly string[];
+  scope: 'role' | 'user' | ((auth: AuthContext) => 'role' | 'user');
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cache?: ReadCacheRule;
+  }
+  interface FastifyRequest {
+    /** Set when this request's answer may be kept: where, and the data versions it was read at. */
+    cacheSlot: { key: string; stamp: number } | null;
+  }
+  interface FastifyInstance {
+    /** Answers served from memory and computed, since start (for the bench and the logs). */
+    readCacheStats(): { enabled: boolean; hits: number; misses: number; entries: number };
+  }
+}
+
+interface Entry {
+  body: string;
+  contentType: string;
+  stamp: number;
+  size: number;
+}
+
+/** Roles' permissions are part of every answer's visibility, so `roles` is always a dependency. */
+const ALWAYS = ['roles'];
+
+/**
+ * Keeps the JSON answers of the GET routes that declare `config.cache`, keyed by caller scope and
+ * URL, and serves them again while the tables they read are unchanged (DataVersions). Runs after
+ * the auth hook, so the token and permission are checked on every request, hit or not. Off unless
+ * `services.caching` (the embedded store, where one process owns the data).
+ */
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const { versions, caching } = app.services;
+    const cache = new LruCache<Entry>(5_000, 64 * 1024 * 1024);
+    const tablesOf = new Map<ReadCacheRule, readonly string[]>();
+    const declared = new Set<string>();
+
+    app.decorateRequest('cacheSlot', null);
+    app.decorate('readCacheStats', () => ({
+      enabled: caching,
+      hits: cache.hits,
+      misses: cache.misses,
+      entries: cache.size,
+    }));
+
+    app.addHook('onRoute', (route) => {
+      const rule = (route.config as { cache?: ReadCacheRule } | undefined)?.cache;
+      if (!rule) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.some((m) => m !== 'GET' && m !== 'HEAD'))
+        throw new Error(`${route.url}: only GET answers can be cached`);
+      tablesOf.set(rule, [...new Set([...rule.tables, ...ALWAYS])]);
+      for (const t of rule.tables) declared.add(t);
+    });
+
+    // A table without the change trigger would keep an answer forever: refuse to start.
+    app.addHook('onReady', async () => {
+      if (!caching) return;
+      const missing = await versions.untracked([...declared, ...ALWAYS]);
+      if (missing.length)
+        throw new Error(
+          `Cached routes read tables without a change trigger: ${missing.join(', ')} (see migration 0006)`,
+        );
+    });
+
+    if (!caching) return;
+
+    function slotKey(request: FastifyRequest, rule: ReadCacheRule): string | null {
+      const auth = request.auth;
+      if (!auth) return null;
+      const scope = typeof rule.scope === 'function' ? rule.scope(auth) : rule.scope;
+      return scope === 'user' ? `u:${auth.userId}|${request.url}` : `r:${auth.role}|${request.url}`;
+    }
+
+    app.addHook('preHandler', async (request, reply) => {
+      const rule = request.routeOptions.config.cache;
+      if (!rule || request.method !== 'GET') return;
+      const key = slotKey(request, rule);
+      if (!key) return;
+      const tables = tablesOf.get(rule)!;
+      const stamp = versions.stamp(tables);
+      const hit = cache.get(key);
+      if (hit && hit.stamp === stamp) {
+        cache.hits++;
+        reply.header('x-cache', 'hit').type(hit.contentType);
+        return reply.send(hit.body);
+      }
+      cache.misses++;
+      // Stamped before the handler reads: a write committing meanwhile makes this answer stale.
+      request.cacheSlot = { key, stamp };
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const slot = request.cacheSlot;
+      if (!slot) return payload;
+      request.cacheSlot = null;
+      if (reply.statusCode === 200 && typeof payload === 'string') {
+        reply.header('x-cache', 'miss');
+        cache.set(slot.key, {
+          body: payload,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+          stamp: slot.stamp,
+          size: payload.length * 2 + slot.key.length * 2 + 64,
+        });
+      }
+      return payload;
+    });
+  },
+  { name: 'read-cache', dependencies: ['services', 'auth'] },
+);
