@@ -64,6 +64,8 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
     itemWithoutProduct: `SELECT count(*) FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL`,
     itemNotLikeItsProduct: `SELECT count(*) FROM order_items i JOIN products p ON p.id = i.product_id
       WHERE i.name <> p.name OR i.sku <> p.sku OR i.price <> coalesce(p.price_sale, p.price) OR i.cover <> p.images[1]`,
+    orderCustomerNotSearchable: `SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_customers c
+      WHERE c.user_id = o.user_id AND c.name = o.customer_name AND c.email = o.customer_email)`,
     orderWithoutUser: `SELECT count(*) FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE u.id IS NULL OR o.customer_email <> u.email`,
     dailyStatsDifferFromOrders: `SELECT count(*) FROM (
         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, status, count(*)::int AS orders, sum(items_count)::int AS items, sum(total) AS revenue

@@ -245,11 +245,15 @@ FROM (${this.reviewRows(count, products, users)}) s`;
   private lineQty = (o: string, j: string) =>
     `(1 + (${this.h(`(${o}) * 4 + (${j})`, 56)} % 5 = 0)::int)`;
 
-  /** Order lines, one row per (order o, line j, product p, quantity q). */
+  /**
+   * Order lines, one row per (order o, line j, product p, quantity q). The line count is computed
+   * once per order (OFFSET 0 keeps it a column) and joined to a three-row list of line numbers.
+   */
   private itemRows(orders: number, products: number): string {
-    return `SELECT g.i AS o, j.j, ${this.lineProduct('g.i', 'j.j', products)} AS p, ${this.lineQty('g.i', 'j.j')} AS q
-FROM generate_series(1, ${orders}) AS g(i) CROSS JOIN generate_series(0, 2) AS j(j)
-WHERE j.j < ${this.lines('g.i')} OFFSET 0`;
+    return `SELECT a.o, j.j, ${this.lineProduct('a.o', 'j.j', products)} AS p, ${this.lineQty('a.o', 'j.j')} AS q
+FROM (SELECT g.i AS o, ${this.lines('g.i')} AS n FROM generate_series(1, ${orders}) AS g(i) OFFSET 0) a
+CROSS JOIN (VALUES (0), (1), (2)) AS j(j)
+WHERE j.j < a.n OFFSET 0`;
   }
 
   soldAgg(orders: number, products: number): string {
@@ -257,16 +261,43 @@ WHERE j.j < ${this.lines('g.i')} OFFSET 0`;
 SELECT p, sum(q)::int AS sold FROM (${this.itemRows(orders, products)}) s GROUP BY p`;
   }
 
-  items(orders: number, products: number): string {
-    return `INSERT INTO order_items (id, order_id, product_id, name, sku, cover, price, quantity, colour, size)
-SELECT ${this.uid(KIND.item, 's.o * 4 + s.j')}, ${this.uid(KIND.order, 's.o')}, ${this.uid(KIND.product, 's.p')},
-  ${this.productName('s.p')}, ${this.productSku('s.p')}, ${this.productCover('s.p')},
-  ${this.productEffectiveCents('s.p')} / 100.0, s.q, ${this.productColour('s.p')}, ${this.productSize('s.p')}
-FROM (${this.itemRows(orders, products)}) s`;
+  /**
+   * What an order copies from its customer, computed once per person (not once per order):
+   * `seed_customer(u, id, name, email, billing)`.
+   */
+  customers(users: number): string {
+    const u = 'g.i';
+    return `CREATE UNLOGGED TABLE seed_customer AS
+SELECT ${u} AS u, ${this.uid(KIND.user, u)} AS id, ${this.userName(u)} AS name, ${this.userEmail(u)} AS email,
+  jsonb_build_object('name', ${this.userName(u)}, 'phone', ${this.userPhone(u)}, 'address', ${this.userAddress(u)},
+    'email', ${this.userEmail(u)}, 'addressType', CASE WHEN ${this.h(u, 60)} % 3 = 0 THEN 'office' ELSE 'home' END) AS billing
+FROM generate_series(1, ${users}) AS g(i)`;
   }
 
   /**
-   * Orders, with subtotal and item count computed from the same expressions as their lines.
+   * What an order line copies from its product, computed once per product (not once per line):
+   * `seed_line_product(p, id, name, sku, cover, price, colour, size)`.
+   */
+  lineProducts(products: number): string {
+    const p = 'g.i';
+    return `CREATE UNLOGGED TABLE seed_line_product AS
+SELECT ${p} AS p, ${this.uid(KIND.product, p)} AS id, ${this.productName(p)} AS name, ${this.productSku(p)} AS sku,
+  ${this.productCover(p)} AS cover, ${this.productEffectiveCents(p)} * 0.01 AS price, ${this.productColour(p)} AS colour,
+  ${this.productSize(p)} AS size
+FROM generate_series(1, ${products}) AS g(i)`;
+  }
+
+  /** Needs `seed_line_product` (see lineProducts). */
+  items(orders: number, products: number): string {
+    return `INSERT INTO order_items (id, order_id, product_id, name, sku, cover, price, quantity, colour, size)
+SELECT ${this.uid(KIND.item, 's.o * 4 + s.j')}, ${this.uid(KIND.order, 's.o')}, lp.id,
+  lp.name, lp.sku, lp.cover, lp.price, s.q, lp.colour, lp.size
+FROM (${this.itemRows(orders, products)}) s JOIN seed_line_product lp ON lp.p = s.p`;
+  }
+
+  /**
+   * Orders, with subtotal and item count computed from the same expressions as their lines, and
+   * the customer's name, email and billing copied from `seed_customer` (see customers).
    * Dates run from `spanDays` ago to now in order-number order, a few a minute at large scale.
    */
   orders(
@@ -277,34 +308,34 @@ FROM (${this.itemRows(orders, products)}) s`;
     firstNumber = 1,
   ): string {
     const o = 'g.i';
-    let sub = '0';
-    let qty = '0';
-    for (let j = 0; j < 3; j++) {
-      const p = this.lineProduct(o, String(j), products);
-      const q = this.lineQty(o, String(j));
-      sub += ` + CASE WHEN ${j} < ${this.lines(o)} THEN ${this.productEffectiveCents(p)} * ${q} ELSE 0 END`;
-      qty += ` + CASE WHEN ${j} < ${this.lines(o)} THEN ${q} ELSE 0 END`;
-    }
     const step = (spanDays * DAY) / count;
-    const inner = `SELECT ${o} AS o, 1 + ${this.h(o, 51)} % ${users} AS u, (${sub})::int8 AS sub, (${qty})::int AS qty,
+    // Level 1: per order, the drawn numbers (each hash computed once).
+    const drawn = `SELECT ${o} AS o, 1 + ${this.h(o, 51)} % ${users} AS u, ${this.lines(o)} AS n,
+  ${this.lineProduct(o, '0', products)} AS p0, ${this.lineProduct(o, '1', products)} AS p1, ${this.lineProduct(o, '2', products)} AS p2,
+  ${this.lineQty(o, '0')} AS q0, ${this.lineQty(o, '1')} AS q1, ${this.lineQty(o, '2')} AS q2,
   ${this.h(o, 52)} % 10 AS dsel, ${this.h(o, 53)} % 3 = 0 AS express,
   ${this.ago(`(${count} - ${o})::float8 * ${step.toFixed(6)} + ${this.h(o, 57)} % ${Math.max(1, Math.min(3600, Math.floor(step)))}`)} AS at
 FROM generate_series(1, ${count}) AS g(i) OFFSET 0`;
-    const mid = `SELECT a.*, CASE a.dsel WHEN 0 THEN a.sub * 10 / 100 WHEN 1 THEN a.sub * 20 / 100 ELSE 0 END AS disc,
-  CASE WHEN a.express THEN 1000 ELSE 0 END AS ship FROM (${inner}) a OFFSET 0`;
+    // Level 2: the subtotal from the lines' products.
+    const line = (j: number) =>
+      `CASE WHEN a.n > ${j} THEN ${this.productEffectiveCents(`a.p${j}`)} * a.q${j} ELSE 0 END`;
+    const qty = (j: number) => `CASE WHEN a.n > ${j} THEN a.q${j} ELSE 0 END`;
+    const totals = `SELECT a.o, a.u, a.dsel, a.express, a.at, (${line(0)} + ${line(1)} + ${line(2)})::int8 AS sub,
+  ${qty(0)} + ${qty(1)} + ${qty(2)} AS qty
+FROM (${drawn}) a OFFSET 0`;
+    const mid = `SELECT t.*, CASE t.dsel WHEN 0 THEN t.sub * 10 / 100 WHEN 1 THEN t.sub * 20 / 100 ELSE 0 END AS disc,
+  CASE WHEN t.express THEN 1000 ELSE 0 END AS ship FROM (${totals}) t OFFSET 0`;
     // The order number is given (not drawn from the identity one row at a time); the caller moves
     // the identity past the last one.
     return `INSERT INTO orders (id, number, user_id, customer_name, customer_email, status, subtotal, discount, shipping, taxes, total,
   items_count, billing, delivery, payment, discount_code, created_at, updated_at) OVERRIDING SYSTEM VALUE
-SELECT ${this.uid(KIND.order, 'b.o')}, b.o + ${firstNumber - 1}, ${this.uid(KIND.user, 'b.u')}, ${this.userName('b.u')}, ${this.userEmail('b.u')},
+SELECT ${this.uid(KIND.order, 'b.o')}, b.o + ${firstNumber - 1}, c.id, c.name, c.email,
   CASE WHEN b.at > ${this.ago(String(3 * DAY))} AND ${this.h('b.o', 58)} % 2 = 0 THEN 'pending' ELSE ${this.pick(ORDER_STATUS_WEIGHTS, 'b.o', 59)} END,
-  b.sub / 100.0, b.disc / 100.0, b.ship / 100.0, 0, (b.sub - b.disc + b.ship) / 100.0, b.qty,
-  jsonb_build_object('name', ${this.userName('b.u')}, 'phone', ${this.userPhone('b.u')}, 'address', ${this.userAddress('b.u')},
-    'email', ${this.userEmail('b.u')}, 'addressType', CASE WHEN ${this.h('b.u', 60)} % 3 = 0 THEN 'office' ELSE 'home' END),
+  b.sub * 0.01, b.disc * 0.01, b.ship * 0.01, 0, (b.sub - b.disc + b.ship) * 0.01, b.qty, c.billing,
   CASE WHEN b.express THEN 'express' ELSE 'standard' END, ${this.pick(['card', 'card', 'paypal', 'cash'], 'b.o', 61)},
   CASE b.dsel WHEN 0 THEN 'WELCOME10' WHEN 1 THEN 'SPRING20' END,
   b.at, b.at
-FROM (${mid}) b`;
+FROM (${mid}) b JOIN seed_customer c ON c.u = b.u`;
   }
 
   // ---- calendar ------------------------------------------------------------------------------
