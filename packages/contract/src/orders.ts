@@ -99,6 +99,13 @@ export const ordersAnswerSchema = z.object({
 });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * How deep a page number may reach: `(page - 1) × limit` up to this many rows. Beyond it the list
+ * answers 400 on `page` and the next pages are read with `after` (see docs/decisions/005).
+ */
+export const ORDER_LIST_MAX_OFFSET = 10_000;
+
 export const orderListQuerySchema = listQuerySchema.extend({
   sort: z.enum(['createdAt', 'total', 'number']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -106,6 +113,13 @@ export const orderListQuerySchema = listQuerySchema.extend({
   /** Inclusive days (UTC), YYYY-MM-DD. */
   from: day.optional(),
   to: day.optional(),
+  /**
+   * Keyset paging: the id of the last order of the page before; the answer is the `limit` orders
+   * right after it in the same sort, at any depth, and `page` skips nothing. `before` (the first
+   * order of the page after) goes back the same way.
+   */
+  after: z.string().uuid().optional(),
+  before: z.string().uuid().optional(),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 

@@ -141,11 +141,25 @@ export const userStatusCountsSchema = z.object({
 });
 export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
 
+/**
+ * How deep a page number may reach, counted from the nearer end of the list (the last pages are
+ * read backwards): up to this many rows. Beyond it the list answers 400 on `page` and pages are
+ * read with `after` / `before` (see docs/decisions/005).
+ */
+export const USER_LIST_MAX_OFFSET = 10_000;
+
 export const usersQuerySchema = listQuerySchema.extend({
   sort: z.enum(USER_SORTS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   role: z.string().trim().min(1).max(40).optional(),
   status: z.enum(USER_STATUSES).optional(),
+  /**
+   * Keyset paging: the id of the last person of the page before; the answer is the `limit` people
+   * right after them in the same sort and filters, at any depth, and `page` skips nothing.
+   * `before` (the first person of the page after) goes back the same way.
+   */
+  after: z.string().uuid().optional(),
+  before: z.string().uuid().optional(),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 

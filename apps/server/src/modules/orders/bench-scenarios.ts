@@ -3,8 +3,11 @@ import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
 export interface OrderBenchContext {
   /** In-stock products with the most stock, so creation runs long before anything sells out. */
   productIds: string[];
-  /** A page deep in the list: ~50,000 orders in (page 2,000 of 25). */
-  deepPage: number;
+  /**
+   * An order ~50,000 in (newest first): the deep page is the page after it (keyset, `after`),
+   * as the list's next-page button reads it; numbered pages stop at 10,000 rows in.
+   */
+  deepAfter: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
@@ -21,12 +24,21 @@ export async function prepareOrderBench(fetchJson: JsonFetch): Promise<OrderBenc
       : [];
   if (!list.length) throw new Error('no product in stock: seed the large data set first');
   const orders = await fetchJson('GET', '/api/orders?limit=1');
+  const first =
+    isObject(orders.body) && Array.isArray(orders.body.orders)
+      ? (orders.body.orders as Array<{ id: string; number: number }>)[0]
+      : undefined;
   const total =
     isObject(orders.body) && typeof orders.body.total === 'number' ? orders.body.total : 0;
-  return {
-    productIds: list.map((p) => p.id),
-    deepPage: Math.max(1, Math.min(2000, Math.floor(total / 25))),
-  };
+  if (!first) throw new Error('no orders: seed the large data set first');
+  // Numbers grow with time, so the order numbered 50,000 below the newest is ~50,000 in.
+  const depth = Math.min(50_000, Math.floor(total / 2));
+  const deep = await fetchJson('GET', `/api/orders?limit=1&q=${first.number - depth}`);
+  const found =
+    isObject(deep.body) && Array.isArray(deep.body.orders)
+      ? (deep.body.orders as Array<{ id: string }>)[0]
+      : undefined;
+  return { productIds: list.map((p) => p.id), deepAfter: found?.id ?? first.id };
 }
 
 const isList = (b: unknown) =>
@@ -50,7 +62,7 @@ export const orderScenarios: BenchScenario<OrderBenchContext>[] = [
   {
     name: 'order list deep page',
     method: 'GET',
-    url: (ctx) => `/api/orders?page=${ctx.deepPage}&limit=25`,
+    url: (ctx) => `/api/orders?limit=25&after=${ctx.deepAfter}`,
     expectedStatus: 200,
     check: isList,
   },

@@ -303,6 +303,80 @@ describe('order list, details and status', () => {
     ).toBe(400);
   });
 
+  it('finds orders by the name and e-mail written on them, and by the customer’s e-mail', async () => {
+    const byName = (
+      await call(t.app, admin, { method: 'GET', url: '/api/orders?q=carol%20list' })
+    ).json();
+    expect(byName.orders.map((o: { id: string }) => o.id)).toEqual([ids[2]]);
+    const mine = (
+      await call(t.app, shopper, { method: 'GET', url: '/api/orders?limit=100' })
+    ).json();
+    const email = mine.orders[0].customerEmail as string;
+    const byEmail = (
+      await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/orders?limit=100&q=${encodeURIComponent(email.toUpperCase())}`,
+      })
+    ).json();
+    expect(byEmail.total).toBe(byEmail.orders.length);
+    expect(byEmail.orders.map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining([...ids].reverse()),
+    );
+    expect(byEmail.orders.every((o: { customerEmail: string }) => o.customerEmail === email)).toBe(
+      true,
+    );
+    const nobody = (
+      await call(t.app, admin, { method: 'GET', url: '/api/orders?q=no-such-customer' })
+    ).json();
+    expect(nobody).toEqual({ orders: [], total: 0 });
+  });
+
+  it('reads the next and previous pages after and before an order, in every sort', async () => {
+    for (const sort of ['createdAt', 'number', 'total']) {
+      for (const order of ['asc', 'desc']) {
+        const base = `/api/orders?sort=${sort}&order=${order}`;
+        const all = (await call(t.app, admin, { method: 'GET', url: `${base}&limit=100` })).json();
+        const ids: string[] = all.orders.map((o: { id: string }) => o.id);
+        expect(ids.length).toBeGreaterThanOrEqual(3);
+        const next = await call(t.app, admin, {
+          method: 'GET',
+          url: `${base}&limit=2&after=${ids[0]}`,
+        });
+        expect(next.statusCode).toBe(200);
+        expect(next.json().orders.map((o: { id: string }) => o.id)).toEqual(ids.slice(1, 3));
+        expect(next.json().total).toBe(all.total);
+        const prev = await call(t.app, admin, {
+          method: 'GET',
+          url: `${base}&limit=2&before=${ids[2]}`,
+        });
+        expect(prev.json().orders.map((o: { id: string }) => o.id)).toEqual(ids.slice(0, 2));
+        const end = await call(t.app, admin, {
+          method: 'GET',
+          url: `${base}&limit=2&after=${ids.at(-1)}`,
+        });
+        expect(end.json().orders).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses page numbers more than 10,000 orders in (400 on page), and unknown cursors', async () => {
+    const deep = await call(t.app, admin, { method: 'GET', url: '/api/orders?limit=100&page=102' });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().details[0]).toMatchObject({
+      field: 'page',
+      code: 'too_big',
+      params: { maximum: 101 },
+    });
+    const last = await call(t.app, admin, { method: 'GET', url: '/api/orders?limit=100&page=101' });
+    expect(last.statusCode).toBe(200);
+    const unknown = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/orders?after=00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0]).toMatchObject({ field: 'after', code: 'not_found' });
+  });
+
   it('shows one order with its lines; 404 unknown, 400 bad id', async () => {
     const res = await call(t.app, shopper, { method: 'GET', url: `/api/orders/${ids[0]}` });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_OPTIONS,
+  ORDER_LIST_MAX_OFFSET,
   ORDER_STATUSES,
   type CreateOrderBody,
   type Order,
@@ -13,6 +14,7 @@ import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   discountCodes,
+  orderCustomers,
   orderDailyStats,
   orderItems,
   orders,
@@ -312,32 +314,86 @@ function orderFilters(q: ListQuery, ownerId?: string): SQL | undefined {
   if (q.q) {
     const digits = q.q.replace(/^#/, '');
     if (/^\d{1,15}$/.test(digits)) where.push(eq(orders.number, Number(digits)));
-    else
+    else {
+      // The customers an order can be placed as are about one per person: they are matched in
+      // order_customers (trigram index), and their orders read through orders_user_idx; orders
+      // whose account was deleted (user_id null) are few and checked directly. The order's own
+      // name and e-mail are then matched, so the answer is what the orders say.
+      const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
-        sql`lower(${orders.customerName} || ' ' || ${orders.customerEmail}) like ${`%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        sql`(${orders.userId} = ANY(ARRAY(SELECT ${orderCustomers.userId} FROM ${orderCustomers} WHERE lower(${orderCustomers.name} || ' ' || ${orderCustomers.email}) LIKE ${pattern})) OR ${orders.userId} IS NULL)`,
+        sql`lower(${orders.customerName} || ' ' || ${orders.customerEmail}) LIKE ${pattern}`,
       );
+    }
   }
   return where.length ? and(...where) : undefined;
+}
+
+/** Where a keyset page starts: the sort value and id of the order named by `after` / `before`. */
+async function cursorOf(
+  db: Executor,
+  q: ListQuery,
+  sortColumn: typeof orders.createdAt | typeof orders.total | typeof orders.number,
+  ownerId?: string,
+): Promise<SQL | undefined> {
+  if (q.after && q.before)
+    throw fieldError('before', 'invalid_value', 'Give either after or before, not both');
+  const field = q.after ? 'after' : q.before ? 'before' : undefined;
+  if (!field) return undefined;
+  // Read as text, so a timestamp keeps its microseconds and a total its exact decimals.
+  const [row] = await db
+    .select({ value: sql<string>`${sortColumn}::text` })
+    .from(orders)
+    .where(and(eq(orders.id, q[field]!), ownerId ? eq(orders.userId, ownerId) : undefined));
+  if (!row)
+    throw fieldError(field, 'not_found', 'This order is not in the list: start again from page 1');
+  // The page runs backwards from `before`; rows are put back in the asked order afterwards.
+  const descending = (q.order !== 'asc') !== (field === 'before');
+  const type =
+    sortColumn === orders.createdAt
+      ? 'timestamptz'
+      : sortColumn === orders.total
+        ? 'numeric'
+        : 'int8';
+  const value = sql`${row.value}::${sql.raw(type)}`;
+  return descending
+    ? sql`(${sortColumn}, ${orders.id}) < (${value}, ${q[field]}::uuid)`
+    : sql`(${sortColumn}, ${orders.id}) > (${value}, ${q[field]}::uuid)`;
 }
 
 /**
  * The order list. Paging goes through the covering index first (ids only), so a deep page walks
  * index entries rather than whole rows; the total comes from order_daily_stats unless a search
- * is given, so no request counts a million rows.
+ * is given, so no request counts a million rows. A page number reaches at most
+ * ORDER_LIST_MAX_OFFSET rows in; past it, pages are read after (or before) a known order, which is
+ * an index range of one page at any depth (docs/decisions/005).
  */
 /** A page of orders; with `ownerId`, only that person's own orders. */
 export async function listOrders(db: Executor, q: ListQuery, ownerId?: string) {
-  const where = orderFilters(q, ownerId);
-  const dir = q.order === 'asc' ? asc : desc;
+  const offset = (q.page - 1) * q.limit;
+  if (!q.after && !q.before && offset > ORDER_LIST_MAX_OFFSET) {
+    const maxPage = Math.floor(ORDER_LIST_MAX_OFFSET / q.limit) + 1;
+    throw fieldError(
+      'page',
+      'too_big',
+      `Pages by number go up to ${maxPage} at ${q.limit} a page; continue with after (the last order shown)`,
+      400,
+      { maximum: maxPage },
+    );
+  }
   const sortColumn =
     q.sort === 'total' ? orders.total : q.sort === 'number' ? orders.number : orders.createdAt;
+  const cursor = await cursorOf(db, q, sortColumn, ownerId);
+  const where = orderFilters(q, ownerId);
+  const dir = q.order === 'asc' ? asc : desc;
+  const scanDir = q.before ? (q.order === 'asc' ? desc : asc) : dir;
   const page = db
     .select({ id: orders.id })
     .from(orders)
-    .where(where)
-    .orderBy(dir(sortColumn), dir(orders.id))
+    .where(cursor ? and(where, cursor) : where)
+    .orderBy(scanDir(sortColumn), scanDir(orders.id))
     .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
+    .offset(cursor ? 0 : offset)
     .as('page');
   const rowsPromise = db
     .select({ order: orders })

@@ -3,15 +3,17 @@
  * people for the first page, a deep page, a search and a status filter). The runner calls
  * `prepareUserBench` once, signed in as the administrator, then each scenario many times.
  */
+import { USER_LIST_MAX_OFFSET } from '@bo/contract/users';
 import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
 
 export interface UserBenchContext {
   total: number;
   /**
-   * The middle page: the list reads deep pages from whichever end is nearer, so the middle is
-   * the costliest page there is, and the honest one to measure.
+   * A person deep in the list by name (as deep as a page number reaches, or the middle of a
+   * smaller list): the deep page is the page after them (keyset, `after`), as the list's
+   * next-page button reads it. Its cost does not depend on the depth.
    */
-  deepPage: number;
+  deepAfter: string;
   /** Words taken from real names and companies spread over the list, so searches vary. */
   searchTerms: string[];
 }
@@ -39,23 +41,22 @@ export async function prepareUserBench(fetchJson: JsonFetch): Promise<UserBenchC
   const first = await fetchJson('GET', `/api/users?limit=1`);
   const total = isObject(first.body) && typeof first.body.total === 'number' ? first.body.total : 0;
   if (total < 2) throw new Error('no people: seed the large data set first');
-  const pages = Math.ceil(total / 100);
+  const usersOf = (b: unknown) =>
+    isObject(b) && Array.isArray(b.users) ? (b.users as Array<{ id: string; name: string }>) : [];
+  // Newest people are in no name order: their surnames make varied searches.
+  const recent = usersOf((await fetchJson('GET', '/api/users?sort=createdAt&limit=100')).body);
   const terms = new Set<string>();
-  for (const fraction of [0.1, 0.35, 0.6, 0.85]) {
-    const page = Math.max(1, Math.floor(pages * fraction));
-    const res = await fetchJson('GET', `/api/users?sort=name&order=asc&limit=100&page=${page}`);
-    const list =
-      isObject(res.body) && Array.isArray(res.body.users)
-        ? (res.body.users as Array<{ name: string }>)
-        : [];
-    for (const u of list.slice(0, 5)) {
-      const word = u.name.split(/\s+/).at(-1);
-      if (word && word.length >= 3) terms.add(word.toLowerCase());
-    }
+  for (const u of recent.filter((_, i) => i % 5 === 0)) {
+    const word = u.name.split(/\s+/).at(-1);
+    if (word && word.length >= 3) terms.add(word.toLowerCase());
   }
+  const depth = Math.min(USER_LIST_MAX_OFFSET, Math.floor(total / 2));
+  const deep = usersOf(
+    (await fetchJson('GET', `/api/users?sort=name&order=asc&limit=1&page=${depth + 1}`)).body,
+  );
   return {
     total,
-    deepPage: Math.max(1, Math.ceil(total / LIMIT / 2)),
+    deepAfter: deep[0]?.id ?? recent[0]!.id,
     searchTerms: terms.size ? [...terms] : ['smith'],
   };
 }
@@ -69,9 +70,9 @@ export const userScenarios: BenchScenario<UserBenchContext>[] = [
     check: isUserList,
   },
   {
-    name: 'users deep page (middle of the list by name)',
+    name: 'users deep page (after a person 10,000 in by name)',
     method: 'GET',
-    url: (ctx) => `/api/users?page=${ctx.deepPage}&limit=${LIMIT}&sort=name&order=asc`,
+    url: (ctx) => `/api/users?limit=${LIMIT}&sort=name&order=asc&after=${ctx.deepAfter}`,
     expectedStatus: 200,
     check: isUserList,
   },

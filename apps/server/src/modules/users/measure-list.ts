@@ -51,7 +51,7 @@ const fetchJson = async (method: 'GET' | 'POST' | 'PATCH', url: string, body?: u
 };
 const ctx = await prepareUserBench(fetchJson);
 console.info(
-  `total ${ctx.total}, deep page ${ctx.deepPage}, search terms ${ctx.searchTerms.join(', ')}`,
+  `total ${ctx.total}, deep page after ${ctx.deepAfter}, search terms ${ctx.searchTerms.join(', ')}`,
 );
 
 const pct = (sorted: number[], p: number) =>

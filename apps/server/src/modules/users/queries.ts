@@ -1,6 +1,7 @@
-import type { UserSort, UserStatusCounts } from '@bo/contract/users';
+import { USER_LIST_MAX_OFFSET, type UserSort, type UserStatusCounts } from '@bo/contract/users';
 import { USER_STATUSES } from '@bo/contract/account';
 import type { Database } from '../../db/client.js';
+import { fieldError } from '../../lib/http-error.js';
 
 /** A users row as raw SQL returns it (snake_case), mapped to the view by user-view.ts. */
 export interface UserSqlRow {
@@ -65,6 +66,90 @@ export interface ListUsersParams {
   q?: string;
   role?: string;
   status?: (typeof USER_STATUSES)[number];
+  /** Keyset paging: the last person of the page before (or the first of the page after). */
+  after?: string;
+  before?: string;
+}
+
+/** The SQL type of each sort column, to compare a cursor's values (read as text) in SQL. */
+const COLUMN_TYPES: Record<string, string> = {
+  display_name: 'text',
+  email: 'text',
+  company: 'text',
+  role: 'text',
+  status: 'text',
+  email_verified: 'boolean',
+  created_at: 'timestamptz',
+  id: 'uuid',
+};
+
+/** 400 on `page` when a numbered page would skip more than USER_LIST_MAX_OFFSET rows. */
+function tooDeep(limit: number): never {
+  const maxPage = Math.floor(USER_LIST_MAX_OFFSET / limit) + 1;
+  throw fieldError(
+    'page',
+    'too_big',
+    `Pages by number reach ${maxPage} pages from either end of the list at ${limit} a page; continue with after (the last person shown) or before`,
+    400,
+    { maximum: maxPage },
+  );
+}
+
+interface Keyset {
+  /** A condition on the sort columns (bare names, also valid on a materialised subset). */
+  where: string;
+  /** True when the page is read backwards (from `before`) and must be reversed. */
+  backwards: boolean;
+}
+
+/**
+ * Where a keyset page starts: the sort values of the person named by `after` / `before`, read as
+ * text (so timestamps keep their microseconds) and compared as one row, which a btree `(column,
+ * id)` answers as a range. `company` may be null (nulls sort last ascending, first descending),
+ * which a row comparison cannot express, so it gets explicit branches.
+ */
+async function keysetOf(
+  database: Database,
+  params: ListUsersParams,
+  args: unknown[],
+): Promise<Keyset | undefined> {
+  if (params.after && params.before)
+    throw fieldError('before', 'invalid_value', 'Give either after or before, not both');
+  const field = params.after ? 'after' : params.before ? 'before' : undefined;
+  if (!field) return undefined;
+  const columns = SORT_COLUMNS[params.sort];
+  const [row] = await database.query<Record<string, string | null>>(
+    `SELECT ${columns.map((c) => `${c}::text AS ${c}`).join(', ')} FROM users WHERE id = $1`,
+    [params[field]],
+  );
+  if (!row)
+    throw fieldError(field, 'not_found', 'This person is not in the list: start again from page 1');
+  const backwards = field === 'before';
+  const ascending = (params.order === 'asc') !== backwards;
+  const op = ascending ? '>' : '<';
+  const bind = (c: string) => {
+    args.push(row[c]);
+    return `$${args.length}::${COLUMN_TYPES[c]}`;
+  };
+  const [first] = columns;
+  if (first === 'company') {
+    if (row.company === null) {
+      const id = bind('id');
+      // Ascending, nulls come last: only nulls after this one. Descending, nulls come first.
+      return {
+        where: ascending
+          ? `(company IS NULL AND id > ${id})`
+          : `(company IS NOT NULL OR id < ${id})`,
+        backwards,
+      };
+    }
+    const rowCompare = `(company, id) ${op} (${bind('company')}, ${bind('id')})`;
+    return { where: ascending ? `(${rowCompare} OR company IS NULL)` : rowCompare, backwards };
+  }
+  return {
+    where: `(${columns.join(', ')}) ${op} (${columns.map(bind).join(', ')})`,
+    backwards,
+  };
 }
 
 /** Words of a search, each matched anywhere in the expression (all must match). */
@@ -149,23 +234,39 @@ export async function listUsers(
   params: ListUsersParams,
 ): Promise<{ rows: UserSqlRow[]; total: number; counts: UserStatusCounts }> {
   if (searchTerms(params.q).length > 0) return searchUsers(database, params);
-  const counts = await statusCounts(database, params);
+  const keysetArgs: unknown[] = [];
+  const [counts, keyset] = await Promise.all([
+    statusCounts(database, params),
+    keysetOf(database, params, keysetArgs),
+  ]);
   const total = params.status ? counts[params.status] : counts.all;
-  const offset = (params.page - 1) * params.limit;
-  if (offset >= total) return { rows: [], total, counts };
-
-  const args: unknown[] = [];
+  const args: unknown[] = [...keysetArgs];
   const where = filters(params, args);
   if (params.status) {
     args.push(params.status);
     where.push(`status = $${args.length}`);
   }
+  const columns = SORT_COLUMNS[params.sort];
+  if (keyset) {
+    // After (or before) a known person: one index range of one page, at any depth.
+    const dir = (params.order === 'asc') !== keyset.backwards ? 'ASC' : 'DESC';
+    args.push(params.limit);
+    const rows = await database.query<UserSqlRow>(
+      `SELECT * FROM users WHERE ${[keyset.where, ...where].join(' AND ')}
+       ORDER BY ${columns.map((c) => `${c} ${dir}`).join(', ')} LIMIT $${args.length}`,
+      args,
+    );
+    if (keyset.backwards) rows.reverse();
+    return { rows, total, counts };
+  }
+  const offset = (params.page - 1) * params.limit;
+  if (offset >= total) return { rows: [], total, counts };
   const tail = offset + params.limit > total ? total - offset : params.limit;
   const reverse = offset > total / 2;
   const dir = (params.order === 'asc') !== reverse ? 'ASC' : 'DESC';
-  const columns = SORT_COLUMNS[params.sort];
   const orderBy = (alias: string) => columns.map((c) => `${alias}${c} ${dir}`).join(', ');
   const skip = reverse ? total - offset - tail : offset;
+  if (skip > USER_LIST_MAX_OFFSET) tooDeep(params.limit);
   args.push(tail, skip);
   const sql = `
     SELECT u.* FROM (
@@ -201,16 +302,20 @@ async function searchUsers(
   params: ListUsersParams,
 ): Promise<{ rows: UserSqlRow[]; total: number; counts: UserStatusCounts }> {
   const args: unknown[] = [];
+  const keyset = await keysetOf(database, params, args);
+  const offset = keyset ? 0 : (params.page - 1) * params.limit;
+  if (offset > USER_LIST_MAX_OFFSET) tooDeep(params.limit);
   const where = filters(params, args);
   const columns = SORT_COLUMNS[params.sort];
-  const dir = params.order === 'asc' ? 'ASC' : 'DESC';
+  const dir = (params.order === 'asc') !== !!keyset?.backwards ? 'ASC' : 'DESC';
   const orderBy = columns.map((c) => `${c} ${dir}`).join(', ');
-  let statusFilter = '';
+  const pageFilter: string[] = keyset ? [keyset.where] : [];
   if (params.status) {
     args.push(params.status);
-    statusFilter = `WHERE status = $${args.length}`;
+    pageFilter.push(`status = $${args.length}`);
   }
-  args.push(params.limit, (params.page - 1) * params.limit);
+  const statusFilter = pageFilter.length ? `WHERE ${pageFilter.join(' AND ')}` : '';
+  args.push(params.limit, offset);
   const [answer] = await database.query<{
     counts: Record<string, number> | null;
     ids: string[] | null;
@@ -229,6 +334,7 @@ async function searchUsers(
   const counts = tally(answer?.counts ?? null);
   const total = params.status ? counts[params.status] : counts.all;
   const ids = answer?.ids ?? [];
+  if (keyset?.backwards) ids.reverse();
   if (ids.length === 0) return { rows: [], total, counts };
   const found = await database.query<UserSqlRow>('SELECT * FROM users WHERE id = ANY($1::uuid[])', [
     ids,

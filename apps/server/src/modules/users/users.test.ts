@@ -134,6 +134,63 @@ describe('GET /api/users', () => {
     },
   );
 
+  it.each(['name', 'email', 'company', 'role', 'status', 'verified', 'createdAt'] as const)(
+    'walks by %s with after (next) and before (previous), in both orders, with and without a search or a tab',
+    async (sort) => {
+      for (const extra of ['', '&status=active', '&q=example.org']) {
+        for (const order of ['asc', 'desc'] as const) {
+          const base = `/api/users?sort=${sort}&order=${order}${extra}`;
+          const whole = await call(t.app, admin, { method: 'GET', url: `${base}&limit=100` });
+          const ids: string[] = whole.json().users.map((u: { id: string }) => u.id);
+          const ofPage = (res: { json: () => { users: Array<{ id: string }> } }) =>
+            res.json().users.map((u) => u.id);
+          const forward: string[] = [];
+          let page = ofPage(await call(t.app, admin, { method: 'GET', url: `${base}&limit=3` }));
+          while (page.length) {
+            forward.push(...page);
+            const next = await call(t.app, admin, {
+              method: 'GET',
+              url: `${base}&limit=3&after=${page.at(-1)}`,
+            });
+            expect(next.statusCode).toBe(200);
+            expect(next.json().total).toBe(whole.json().total);
+            page = ofPage(next);
+          }
+          expect(forward).toEqual(ids);
+          const backward: string[] = [];
+          let last = ids.slice(-3);
+          backward.unshift(...last);
+          while (last.length) {
+            const prev = await call(t.app, admin, {
+              method: 'GET',
+              url: `${base}&limit=3&before=${last[0]}`,
+            });
+            last = ofPage(prev);
+            backward.unshift(...last);
+          }
+          expect(backward).toEqual(ids);
+        }
+      }
+    },
+  );
+
+  it('names after or before when the person is unknown, or both are given', async () => {
+    const unknown = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?after=00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0]).toMatchObject({ field: 'after', code: 'not_found' });
+    const id = (await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' })).json()
+      .users[0].id;
+    const both = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?after=${id}&before=${id}`,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().details[0]).toMatchObject({ field: 'before' });
+  });
+
   it('pages a search the same way, with a status filter and either order', async () => {
     for (const extra of ['', '&status=active']) {
       for (const order of ['asc', 'desc']) {
