@@ -20,8 +20,8 @@ import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../products/queries.js';
 import { changeOrderStatus, createOrder, discountFor, getOrder, listOrders } from './queries.js';
 
-/** What order answers read; searches find customers among the people. */
-const ORDER_TABLES = ['orders', 'order_items', 'order_daily_stats', 'users'];
+/** What order answers read; searches find customers in order_customers. */
+const ORDER_TABLES = ['orders', 'order_items', 'order_daily_stats', 'order_customers'];
 
 /** Staff who manage orders see everyone's (one answer per role); others their own. */
 const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 'role' : 'user');
