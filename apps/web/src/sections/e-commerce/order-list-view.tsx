@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderStatus } from '@bo/contract/orders';
-import { ORDER_STATUSES } from '@bo/contract/orders';
+import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -46,6 +46,10 @@ export function OrderListView() {
   const q = params.get('q') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  // Past the first ORDER_LIST_MAX_OFFSET orders, pages are read after the last order shown (or
+  // before the first), which costs the same at any depth; both stay in the URL for a reload.
+  const after = params.get('after') ?? '';
+  const before = params.get('before') ?? '';
   const [search, setSearch] = useState(q);
 
   const update = (changes: Record<string, string | number | null>) =>
@@ -56,7 +60,11 @@ export function OrderListView() {
           if (value === null || value === '') next.delete(key);
           else next.set(key, String(value));
         }
-        if (!('page' in changes)) next.delete('page');
+        if (!('page' in changes)) {
+          next.delete('page');
+          next.delete('after');
+          next.delete('before');
+        }
         return next;
       },
       { replace: true },
@@ -77,7 +85,18 @@ export function OrderListView() {
     q: q || undefined,
     from: from || undefined,
     to: to || undefined,
+    after: after || undefined,
+    before: before || undefined,
   });
+
+  const goToPage = (target: number) => {
+    const rows = data?.orders ?? [];
+    if ((target - 1) * limit <= ORDER_LIST_MAX_OFFSET || !rows.length)
+      update({ page: target, after: null, before: null });
+    else if (target > page)
+      update({ page: target, after: rows[rows.length - 1]!.id, before: null });
+    else update({ page: target, before: rows[0]!.id, after: null });
+  };
   useEffect(() => {
     if (error) notify.error(translateError(t, error));
   }, [error, t]);
@@ -198,7 +217,7 @@ export function OrderListView() {
             page={page - 1}
             rowsPerPage={limit}
             rowsPerPageOptions={ROWS}
-            onPageChange={(_, p) => update({ page: p + 1 })}
+            onPageChange={(_, p) => goToPage(p + 1)}
             onRowsPerPageChange={(e) => update({ limit: Number(e.target.value) })}
             labelRowsPerPage={t('ecommerce.list.rowsPerPage')}
           />

@@ -32,6 +32,9 @@ export function useUserListParams() {
         ? (status as UserStatus)
         : undefined,
       dense: params.get('dense') === '1',
+      /** Keyset cursors for pages deeper than page numbers reach (see goToPage). */
+      after: params.get('after') ?? '',
+      before: params.get('before') ?? '',
     };
   }, [params]);
 
@@ -45,6 +48,8 @@ export function useUserListParams() {
             else next.set(key, String(v));
           }
           if (!keepPage) next.delete('page');
+          if (!('after' in changes)) next.delete('after');
+          if (!('before' in changes)) next.delete('before');
           if (next.get('page') === '1') next.delete('page');
           return next;
         },
@@ -57,12 +62,19 @@ export function useUserListParams() {
   return {
     ...value,
     setPage: (page: number) => update({ page }, true),
+    /** A page deeper than numbers reach, read after the last person shown or before the first. */
+    setPageAt: (page: number, cursor: { after: string } | { before: string }) =>
+      update({ page, ...cursor }, true),
     setLimit: (limit: number) => update({ limit: limit === DEFAULT_LIMIT ? null : limit }),
     setSort: (sort: UserSort, order: 'asc' | 'desc') => update({ sort, order }),
     setQ: (q: string) => update({ q: q.trim() || null }),
     setRole: (role: string) => update({ role: role || null }),
     setStatus: (status: UserStatus | undefined) => update({ status: status ?? null }),
-    setDense: (dense: boolean) => update({ dense: dense ? 1 : null }, true),
+    setDense: (dense: boolean) =>
+      update(
+        { dense: dense ? 1 : null, after: value.after || null, before: value.before || null },
+        true,
+      ),
     reset: () => update({ q: null, role: null, status: null }),
   };
 }

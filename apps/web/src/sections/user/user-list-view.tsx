@@ -1,6 +1,7 @@
 import { USER_STATUSES } from '@bo/contract/account';
 import type { UserStatus } from '@bo/contract/account';
 import type { User, UserSort } from '@bo/contract/users';
+import { USER_LIST_MAX_OFFSET } from '@bo/contract/users';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
@@ -86,6 +87,8 @@ export function UserListView() {
     q: list.q || undefined,
     role: list.role || undefined,
     status: list.status,
+    after: list.after || undefined,
+    before: list.before || undefined,
   });
   const [deleteUser, deleting] = useDeleteUserMutation();
   const [bulkDelete, bulkDeleting] = useBulkDeleteUsersMutation();
@@ -113,6 +116,19 @@ export function UserListView() {
   const total = data?.total ?? 0;
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const filtered = !!(list.q || list.role || list.status);
+
+  // Page numbers reach USER_LIST_MAX_OFFSET people from either end of the list (from the start
+  // only in a search); deeper, the next page is read after the last person shown and the
+  // previous one before the first, which costs the same at any depth.
+  const goToPage = (target: number) => {
+    const offset = (target - 1) * list.limit;
+    const fromEnd = total - offset - list.limit;
+    const reachable =
+      offset <= USER_LIST_MAX_OFFSET || (!list.q && fromEnd <= USER_LIST_MAX_OFFSET);
+    if (reachable || !rows.length) list.setPage(target);
+    else if (target > list.page) list.setPageAt(target, { after: rows[rows.length - 1]!.id });
+    else list.setPageAt(target, { before: rows[0]!.id });
+  };
 
   const confirmDelete = async () => {
     if (!pending) return;
@@ -403,7 +419,7 @@ export function UserListView() {
             page={Math.min(list.page - 1, Math.max(0, Math.ceil(total / list.limit) - 1))}
             rowsPerPage={list.limit}
             rowsPerPageOptions={[...ROWS_PER_PAGE]}
-            onPageChange={(_e, p) => list.setPage(p + 1)}
+            onPageChange={(_e, p) => goToPage(p + 1)}
             onRowsPerPageChange={(e) => list.setLimit(Number(e.target.value))}
             labelRowsPerPage={t('users.list.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>

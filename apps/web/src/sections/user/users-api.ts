@@ -27,6 +27,9 @@ export type UsersArgs = {
   q?: string;
   role?: string;
   status?: UserStatus;
+  /** Keyset cursors: the last person shown (next page) or the first (previous page). */
+  after?: string;
+  before?: string;
 };
 
 type UserAnswer = { user: User };
