@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -109,6 +110,9 @@ export async function buildApp({
   await app.register(servicesPlugin, { config, database });
   await app.register(authPlugin);
   await app.register(readCachePlugin);
+  // After the read cache, so its onSend keeps the plain answer and this one encodes what is sent
+  // (cached answers carry their own gzip and are left alone). zlib runs in the thread pool.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(realtimePlugin);
   const uploads = path.join(config.dataDir, 'uploads');
   mkdirSync(uploads, { recursive: true });

@@ -19,6 +19,11 @@ export class LruCache<V extends { size: number }> {
     return value;
   }
 
+  /** The value without marking it used. */
+  peek(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
   set(key: string, value: V): void {
     if (value.size > this.maxBytes / 4) return; // one answer may not push out a quarter
     this.delete(key);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductBody } from '@bo/contract/products';
 import {
@@ -124,6 +125,26 @@ describe('read cache', () => {
     });
     expect(ban.statusCode, ban.body).toBe(200);
     expect((await get(b.accessToken, '/api/products')).statusCode).toBe(401);
+  });
+
+  it('sends big answers gzipped to clients that accept it, the same JSON as plain', async () => {
+    const url = '/api/products?limit=50';
+    const plain = await get(admin, url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    let zipped = plain;
+    for (let i = 0; i < 20; i++) {
+      zipped = await call(t.app, admin, {
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      if (!cached || zipped.headers['x-cache'] === 'hit') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 
   it('checks the permission on every request, cached answer or not', async () => {

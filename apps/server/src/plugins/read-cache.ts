@@ -1,3 +1,4 @@
+import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LruCache } from '../lib/lru.js';
@@ -29,11 +30,20 @@ declare module 'fastify' {
 }
 
 interface Entry {
-  body: string;
+  /** The answer as sent: UTF-8 bytes, so a hit does not encode it again. */
+  body: Buffer;
+  /** The same, gzipped once (answers of 1 KB and more), for clients that accept it. */
+  gzip?: Buffer;
   contentType: string;
   stamp: number;
   size: number;
 }
+
+/** Answers this big are also kept gzipped: browsers always accept it, and a hit then costs no zlib. */
+const GZIP_FROM_BYTES = 1024;
+
+const acceptsGzip = (request: FastifyRequest) =>
+  /\bgzip\b(?!;\s*q=0(\.0*)?\b)/.test(String(request.headers['accept-encoding'] ?? ''));
 
 /** Roles' permissions are part of every answer's visibility, so `roles` is always a dependency. */
 const ALWAYS = ['roles'];
@@ -99,6 +109,11 @@ export const readCachePlugin = fp(
       if (hit && hit.stamp === stamp) {
         cache.hits++;
         reply.header('x-cache', 'hit').type(hit.contentType);
+        if (hit.gzip && acceptsGzip(request)) {
+          // Already encoded: the compression plugin leaves an answer with an encoding alone.
+          reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+          return reply.send(hit.gzip);
+        }
         return reply.send(hit.body);
       }
       cache.misses++;
@@ -112,12 +127,22 @@ export const readCachePlugin = fp(
       request.cacheSlot = null;
       if (reply.statusCode === 200 && typeof payload === 'string') {
         reply.header('x-cache', 'miss');
-        cache.set(slot.key, {
-          body: payload,
+        const body = Buffer.from(payload);
+        const entry: Entry = {
+          body,
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           stamp: slot.stamp,
-          size: payload.length * 2 + slot.key.length * 2 + 64,
-        });
+          size: body.length + slot.key.length * 2 + 64,
+        };
+        cache.set(slot.key, entry);
+        if (body.length >= GZIP_FROM_BYTES) {
+          // Off the event loop (zlib's thread pool); kept only if the entry is still the current one.
+          gzip(body, (err, zipped) => {
+            if (err || cache.peek(slot.key) !== entry) return;
+            cache.set(slot.key, { ...entry, gzip: zipped, size: entry.size + zipped.length });
+          });
+        }
+        return body;
       }
       return payload;
     });

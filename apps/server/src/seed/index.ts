@@ -211,9 +211,10 @@ FROM orders GROUP BY 1, 2`);
   {
     name: 'calendar',
     async run({ exec, gen, counts }) {
-      await exec(
-        gen.events(counts.events, Math.min(counts.users, 40), Math.min(counts.spanDays, 60)),
-      );
+      // About fourteen events a day, as a busy team's calendar has: spread over up to spanDays
+      // either side of today (at least two months), so a month view holds hundreds, not thousands.
+      const halfSpan = Math.min(counts.spanDays, Math.max(60, Math.round(counts.events / 28)));
+      await exec(gen.events(counts.events, Math.min(counts.users, 40), halfSpan));
     },
   },
   {
