@@ -367,7 +367,12 @@ export function ProductListScreen() {
             autoHeight
             rows={data?.products ?? []}
             columns={columns}
-            rowCount={data?.total ?? 0}
+            // Past the server's count cap the total is unknown: the grid says "more than" and
+            // keeps the next-page button while a full page comes back.
+            rowCount={data?.totalCapped ? -1 : (data?.total ?? 0)}
+            paginationMeta={
+              data?.totalCapped ? { hasNextPage: data.products.length === limit } : undefined
+            }
             loading={isFetching}
             rowHeight={72}
             checkboxSelection
