@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { files, users } from './core.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -27,7 +28,11 @@ export const calendarEvents = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('calendar_events_range').on(t.start, t.end)],
+  // The views ask for the events overlapping a window: a GiST index on the event's period answers
+  // `&&` with both bounds (a btree on (start, end) bounds one side and reads every older event).
+  (t) => [
+    index('calendar_events_period').using('gist', sql`tstzrange(${t.start}, ${t.end}, '[]')`),
+  ],
 );
 
 /** Order is a rank (fractional): a move rewrites one row, not the whole column. */

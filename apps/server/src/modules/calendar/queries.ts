@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   CALENDAR_ERRORS,
   CALENDAR_EVENTS_MAX,
@@ -79,10 +79,12 @@ export async function listEvents(db: Executor, query: CalendarEventsQuery) {
       );
     }
   }
-  const where = and(
-    end ? lte(calendarEvents.start, end) : undefined,
-    start ? gte(calendarEvents.end, start) : undefined,
-  );
+  // Written exactly as the GiST index `calendar_events_period` is defined; a missing bound is
+  // an open end of the range.
+  const where =
+    start || end
+      ? sql`tstzrange(${calendarEvents.start}, ${calendarEvents.end}, '[]') && tstzrange(${start?.toISOString() ?? null}::timestamptz, ${end?.toISOString() ?? null}::timestamptz, '[]')`
+      : undefined;
   const rows = await db
     .select(columns)
     .from(calendarEvents)
