@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductBody } from '@bo/contract/products';
+import { productBody } from '../../test/fixtures.js';
 import {
   STORE,
   call,
@@ -30,27 +31,7 @@ afterAll(async () => {
 const get = (token: string, url: string) => call(t.app, token, { method: 'GET', url });
 
 async function createProduct(over: Partial<ProductBody>) {
-  const body: ProductBody = {
-    name: 'Product',
-    code: 'P-1',
-    sku: `SKU-${Math.random().toString(36).slice(2, 10)}`,
-    description: '<p>Plain.</p>',
-    images: [],
-    price: 10,
-    priceSale: null,
-    taxes: 0,
-    priceIncludesTax: true,
-    quantity: 5,
-    category: 'shoes',
-    gender: ['men'],
-    colors: ['#000000'],
-    sizes: ['9'],
-    tags: [],
-    newLabel: false,
-    saleLabel: false,
-    published: true,
-    ...over,
-  };
+  const body = productBody({ price: 10, quantity: 5, ...over });
   const res = await call(t.app, admin, { method: 'POST', url: '/api/products', payload: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().product as { id: string; slug: string };

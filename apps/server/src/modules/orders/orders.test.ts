@@ -3,33 +3,26 @@ import { eq } from 'drizzle-orm';
 import type { CreateOrderBody } from '@bo/contract/orders';
 import type { ProductBody } from '@bo/contract/products';
 import { discountCodes, orderDailyStats } from '../../db/schema/commerce.js';
+import { productBody } from '../../../test/fixtures.js';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
 let admin: string;
 let shopper: string;
 
-const product = (over: Partial<ProductBody>): ProductBody => ({
-  name: 'Runner',
-  code: 'C-1',
-  sku: `SKU-${Math.random().toString(36).slice(2, 10)}`,
-  description: '',
-  images: ['/uploads/r.png'],
-  price: 10,
-  priceSale: null,
-  taxes: 0,
-  priceIncludesTax: true,
-  quantity: 10,
-  category: 'shoes',
-  gender: ['men'],
-  colors: ['#000000', '#FFFFFF'],
-  sizes: ['9'],
-  tags: [],
-  newLabel: false,
-  saleLabel: false,
-  published: true,
-  ...over,
-});
+// What the order tests rely on: a $10 product with 10 in stock and one size.
+const product = (over: Partial<ProductBody>): ProductBody =>
+  productBody({
+    name: 'Runner',
+    code: 'C-1',
+    description: '',
+    images: ['/uploads/r.png'],
+    price: 10,
+    quantity: 10,
+    sizes: ['9'],
+    tags: [],
+    ...over,
+  });
 
 async function createProduct(over: Partial<ProductBody>) {
   const res = await call(t.app, admin, {

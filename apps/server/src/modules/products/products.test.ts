@@ -1,32 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductBody } from '@bo/contract/products';
+import { productBody } from '../../../test/fixtures.js';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
 let admin: string;
 let shopper: string;
 
-export const sampleProduct = (over: Partial<ProductBody> = {}): ProductBody => ({
-  name: 'Nike Air Force 1',
-  code: 'P-001',
-  sku: `SKU-${Math.random().toString(36).slice(2, 10)}`,
-  description: '<p>Classic.</p>',
-  images: ['/uploads/a.png', '/uploads/b.png'],
-  price: 99.99,
-  priceSale: null,
-  taxes: 0,
-  priceIncludesTax: true,
-  quantity: 20,
-  category: 'shoes',
-  gender: ['men'],
-  colors: ['#000000', '#FFFFFF'],
-  sizes: ['8', '9'],
-  tags: ['sport'],
-  newLabel: false,
-  saleLabel: false,
-  published: true,
-  ...over,
-});
+const sampleProduct = productBody;
 
 beforeAll(async () => {
   t = await createTestApp();
