@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { mergeSearchParams } from '../../lib/search-params';
 
 export const ROWS_PER_PAGE = [10, 25, 50, 100] as const;
 const DEFAULT_LIMIT = 25;
@@ -17,17 +18,7 @@ export function useListParams(filterKey: string) {
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
-            else next.set(key, String(value));
-          }
-          return next;
-        },
-        { replace: true },
-      );
+      setParams((prev) => mergeSearchParams(prev, changes), { replace: true });
     },
     [setParams],
   );

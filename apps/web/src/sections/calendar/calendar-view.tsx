@@ -24,6 +24,7 @@ import { useTheme } from '@mui/material/styles';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { mergeSearchParams } from '../../lib/search-params';
 
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/page-header/page-header';
@@ -88,17 +89,7 @@ export function CalendarView() {
   const filterCount = (colors.length ? 1 : 0) + (from || to ? 1 : 0);
 
   const setParam = (entries: Record<string, string | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(entries)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => mergeSearchParams(prev, entries), { replace: true });
 
   const { data, isFetching, error } = useCalendarEventsQuery(range ?? { start: '', end: '' }, {
     skip: !range,

@@ -22,6 +22,7 @@ import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
@@ -52,23 +53,11 @@ export function OrderListView() {
   const before = params.get('before') ?? '';
   const [search, setSearch] = useState(q);
 
-  const update = (changes: Record<string, string | number | null>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) {
-          next.delete('page');
-          next.delete('after');
-          next.delete('before');
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Any other change goes back to the first page.
+  const update = (changes: Record<string, SearchParamValue>) =>
+    setParams((prev) => mergeSearchParams(prev, changes, ['page', 'after', 'before']), {
+      replace: true,
+    });
 
   useEffect(() => {
     const id = setTimeout(() => {

@@ -29,6 +29,7 @@ import { INVENTORY_STATES, LOW_STOCK_THRESHOLD } from '@bo/contract/products';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
 
 import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
@@ -80,19 +81,9 @@ export function ProductListScreen() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [exporting, setExporting] = useState(false);
 
-  const update = (changes: Record<string, string | number | null | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === undefined || value === '') next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // Any other change goes back to the first page.
+  const update = (changes: Record<string, SearchParamValue>) =>
+    setParams((prev) => mergeSearchParams(prev, changes, ['page']), { replace: true });
 
   useEffect(() => {
     const id = setTimeout(() => {

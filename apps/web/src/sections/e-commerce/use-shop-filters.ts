@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { mergeSearchParams } from '../../lib/search-params';
 
 export type ShopFilters = {
   q: string;
@@ -35,24 +36,8 @@ export function useShopFilters() {
 
   const set = useCallback(
     (changes: Partial<ShopFilters>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            const text = Array.isArray(value)
-              ? value.join(',')
-              : value === null
-                ? ''
-                : String(value);
-            if (!text || (key === 'page' && text === '1')) next.delete(key);
-            else next.set(key, text);
-          }
-          // Any change of filter starts again at the first page.
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      // Any change of filter starts again at the first page.
+      setParams((prev) => mergeSearchParams(prev, changes, ['page']), { replace: true });
     },
     [setParams],
   );

@@ -12,6 +12,7 @@ import type { DropResult } from '@hello-pangea/dnd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { mergeSearchParams } from '../../lib/search-params';
 
 import { useAuth } from '../../auth/auth-context';
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -52,15 +53,7 @@ export function KanbanView() {
 
   const openCardId = params.get('card');
   const openCard = (cardId: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (cardId) next.set('card', cardId);
-        else next.delete('card');
-        return next;
-      },
-      { replace: !cardId },
-    );
+    setParams((prev) => mergeSearchParams(prev, { card: cardId }), { replace: !cardId });
 
   const onDragEnd = ({ source, destination, draggableId, type }: DropResult) => {
     if (!destination) return;

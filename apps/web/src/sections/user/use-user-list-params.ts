@@ -4,6 +4,7 @@ import { USER_SORTS } from '@bo/contract/users';
 import type { UserSort } from '@bo/contract/users';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { mergeSearchParams } from '../../lib/search-params';
 
 export const ROWS_PER_PAGE = [5, 10, 25, 50] as const;
 const DEFAULT_LIMIT = 10;
@@ -41,18 +42,12 @@ export function useUserListParams() {
   const update = useCallback(
     (changes: Record<string, string | number | null>, keepPage = false) => {
       setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, v] of Object.entries(changes)) {
-            if (v === null || v === '') next.delete(key);
-            else next.set(key, String(v));
-          }
-          if (!keepPage) next.delete('page');
-          if (!('after' in changes)) next.delete('after');
-          if (!('before' in changes)) next.delete('before');
-          if (next.get('page') === '1') next.delete('page');
-          return next;
-        },
+        (prev) =>
+          mergeSearchParams(
+            prev,
+            changes,
+            keepPage ? ['after', 'before'] : ['page', 'after', 'before'],
+          ),
         { replace: true },
       );
     },
