@@ -17,6 +17,7 @@ import { ERROR_CODES } from '@bo/contract/errors';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { loggerOptions } from './lib/log.js';
 import { FileStorage } from './modules/files/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/audit/routes.js';
@@ -25,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { readCachePlugin } from './plugins/read-cache.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { servicesPlugin } from './plugins/services.js';
@@ -52,7 +54,7 @@ export async function buildApp({
   logger,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in every log line; clients may pass theirs.
@@ -67,7 +69,7 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -78,9 +80,22 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS (below): over plain HTTP a browser ignores it, and it says what isn't so.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+  });
+  // API answers (tokens, personal data, the outbox) are never kept by a browser or a proxy; the
+  // server's own read cache is what makes repeated reads cheap.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
   });
 
   // External plugins.
@@ -107,6 +122,7 @@ export async function buildApp({
 
   // App plugins.
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(servicesPlugin, { config, database });
   await app.register(authPlugin);
   await app.register(readCachePlugin);
@@ -129,15 +145,6 @@ export async function buildApp({
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-
-  await app.register(fastifyStatic, {
-    root: path.resolve(app.storage.dir),
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    wildcard: true,
-    immutable: true,
-    maxAge: '365d',
-  });
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

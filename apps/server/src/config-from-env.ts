@@ -26,5 +26,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     readCache: e.READ_CACHE,
+    registration: e.REGISTRATION,
+    require2faForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
+    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_MODES, type RegistrationMode } from '@bo/contract/access';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -42,6 +43,12 @@ const envSchema = z.object({
    * where other instances' notifications arrive a moment after their commit; `off` turns them off.
    */
   READ_CACHE: z.enum(['auto', 'off']).default('auto'),
+  /** Who may create an account: anyone (`open`), anyone but approved by an administrator, nobody. */
+  REGISTRATION: z.enum(REGISTRATION_MODES).default('approval'),
+  /** Administrators must turn on two-factor sign-in before they can do anything else. */
+  REQUIRE_2FA_FOR_ADMINS: bool.default(false),
+  /** Uploads one person may keep, in MB. */
+  STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +74,10 @@ export interface AppConfig {
   authRateLimit: number;
   /** See READ_CACHE: 'auto' caches on the embedded store only. */
   readCache: 'auto' | 'off';
+  registration: RegistrationMode;
+  require2faForAdmins: boolean;
+  /** STORAGE_QUOTA_MB in bytes. */
+  storageQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}

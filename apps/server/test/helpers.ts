@@ -72,6 +72,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     authRateLimit: 10,
     readCache: 'auto',
+    registration: 'approval',
+    require2faForAdmins: false,
+    storageQuotaBytes: 50 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -115,8 +118,48 @@ export function call(app: FastifyInstance, token: string, options: InjectOptions
   return app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
 }
 
-/** Registers a person and returns their token (the code is read from the outbox). */
+/** The newest 6-digit code mailed to `to` (read from the outbox, after background mail). */
+export async function mailedCode(app: FastifyInstance, to: string): Promise<string> {
+  await app.services.tasks.drain();
+  const rows = await app.services.database.query<{ text: string }>(
+    'SELECT text FROM outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
+    [to.toLowerCase()],
+  );
+  const code = rows[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/**
+ * Registers a person and returns their token. By default the person is then made a full user
+ * as the product does it: the mailed code verifies the address and an administrator approves
+ * the account. `{ pending: true }` leaves them as registered (own account only).
+ */
 export async function registerUser(
+  app: FastifyInstance,
+  body: { email: string; password?: string; firstName?: string; lastName?: string },
+  options: { pending?: boolean } = {},
+) {
+  const registered = await registerPending(app, body);
+  if (options.pending) return registered;
+  const email = body.email.toLowerCase();
+  const verified = await app.inject({
+    method: 'POST',
+    url: '/api/account/verify',
+    payload: { email, code: await mailedCode(app, email) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+  const admin = await login(app);
+  const approved = await call(app, admin.accessToken, {
+    method: 'PATCH',
+    url: `/api/users/${registered.user.id}`,
+    payload: { status: 'active' },
+  });
+  if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
+  return registered;
+}
+
+export async function registerPending(
   app: FastifyInstance,
   body: { email: string; password?: string; firstName?: string; lastName?: string },
 ) {

@@ -3,6 +3,9 @@ import { z } from 'zod';
 export const USER_STATUSES = ['active', 'pending', 'banned', 'rejected'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+export const LIMITATIONS = ['unverified', 'unapproved', 'needs_2fa'] as const;
+export type Limitation = (typeof LIMITATIONS)[number];
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
@@ -31,6 +34,13 @@ export const accountUserSchema = z.object({
   zipCode: z.string().nullable(),
   about: z.string().nullable(),
   isPublic: z.boolean(),
+  /** Two-factor sign-in is on for this person. */
+  twoFactorEnabled: z.boolean(),
+  /**
+   * Why the person may only use their own account for now (their `permissions` are then just
+   * `account:self`): address not verified, not yet approved, or two-factor sign-in required.
+   */
+  limited: z.enum(LIMITATIONS).nullable(),
 });
 export type AccountUser = z.infer<typeof accountUserSchema>;
 
@@ -40,10 +50,30 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const loginAnswerSchema = z.object({
+export const loginSuccessSchema = z.object({
   accessToken: z.string(),
   user: accountUserSchema,
   msg: z.string(),
+});
+
+/**
+ * The password was right but the account has two-factor sign-in: no access token yet (so a
+ * client that only knows the spec's answer shows `msg`); the code goes to POST login/2fa with
+ * `mfaToken` within five minutes.
+ */
+export const loginMfaStepSchema = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string(),
+  msg: z.string(),
+});
+
+export const loginAnswerSchema = z.union([loginSuccessSchema, loginMfaStepSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** The second step: a 6-digit code from the authenticator app, or one recovery code. */
+export const loginMfaBodySchema = z.object({
+  mfaToken: z.string().min(1).max(2000),
+  code: z.string().trim().min(6).max(20),
 });
 
 export const registerBodySchema = z.object({
@@ -91,3 +121,27 @@ export type Session = z.infer<typeof sessionSchema>;
 export const sessionsAnswerSchema = z.object({ sessions: z.array(sessionSchema) });
 
 export const msgAnswerSchema = z.object({ msg: z.string() });
+
+// ---- two-factor sign-in (Account → Security) ----
+
+export const twoFactorStatusSchema = z.object({
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    /** Unused recovery codes. */
+    recoveryCodesLeft: z.number().int(),
+    /** Whether this person must have it (administrators under REQUIRE_2FA_FOR_ADMINS). */
+    required: z.boolean(),
+  }),
+});
+export const passwordConfirmBodySchema = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export const twoFactorSetupAnswerSchema = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The URI as a QR code, an SVG document drawn by the server. */
+  qrSvg: z.string(),
+});
+export const twoFactorEnableBodySchema = z.object({ code: z.string().regex(/^\d{6}$/) });
+export const recoveryCodesAnswerSchema = z.object({ recoveryCodes: z.array(z.string()) });

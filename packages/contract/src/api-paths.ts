@@ -6,6 +6,12 @@ export const API = {
   account: {
     myAccount: '/api/account/my-account/',
     login: '/api/account/login',
+    login2fa: '/api/account/login/2fa',
+    twoFactor: '/api/account/2fa',
+    twoFactorSetup: '/api/account/2fa/setup',
+    twoFactorEnable: '/api/account/2fa/enable',
+    twoFactorDisable: '/api/account/2fa/disable',
+    recoveryCodes: '/api/account/2fa/recovery-codes',
     register: '/api/account/register',
     logout: '/api/account/logout',
     verify: '/api/account/verify',

@@ -8,6 +8,19 @@ export const FILES_API = {
 /** Where uploaded bytes are served from (same origin, no third party). */
 export const UPLOADS_PREFIX = '/uploads/';
 
+/** The stored file a key names: a UUID or a seed picture's name, and its extension. */
+export const UPLOAD_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z0-9]{1,5}$/;
+
+/** Images the server stored (POST /api/files?kind=image): same origin, never a third-party host. */
+export const uploadedImageUrlSchema = z
+  .string()
+  .trim()
+  .max(300)
+  // One stored file's name, nothing else: no folders, no `..`, no query, another route never.
+  .regex(/^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*\.(png|jpe?g|gif|webp|svg)$/, {
+    message: 'Upload the image first',
+  });
+
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const DOCUMENT_MIME_TYPES = [
   'application/pdf',

@@ -110,7 +110,7 @@ export const kanbanColumnUpdateBodySchema = z.object({
 export const kanbanColumnIdBodySchema = z.object({ columnId: z.string().uuid() });
 export const kanbanColumnMoveBodySchema = z.object({
   columnId: z.string().uuid(),
-  toIndex: z.number().int().min(0),
+  toIndex: z.number().int().min(0).max(100_000),
 });
 export const kanbanColumnOrderAnswerSchema = z.object({ columnOrder: z.array(z.string().uuid()) });
 export const kanbanColumnDeleteAnswerSchema = z.object({ columnId: z.string().uuid() });
@@ -147,7 +147,7 @@ export const kanbanCardIdBodySchema = z.object({ cardId: z.string().uuid() });
 export const kanbanCardMoveBodySchema = z.object({
   cardId: z.string().uuid(),
   toColumnId: z.string().uuid(),
-  toIndex: z.number().int().min(0),
+  toIndex: z.number().int().min(0).max(100_000),
 });
 export const kanbanCardCommentBodySchema = z.object({
   cardId: z.string().uuid(),

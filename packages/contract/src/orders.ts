@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common';
+import { isoDay, listQuerySchema } from './common';
 
 export const ORDERS_API = {
   list: '/api/orders',
@@ -98,8 +98,6 @@ export const ordersAnswerSchema = z.object({
   total: z.number().int(),
 });
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 /**
  * How deep a page number may reach: `(page - 1) × limit` up to this many rows. Beyond it the list
  * answers 400 on `page` and the next pages are read with `after` (see docs/decisions/005).
@@ -111,8 +109,8 @@ export const orderListQuerySchema = listQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
   status: z.enum(ORDER_STATUSES).optional(),
   /** Inclusive days (UTC), YYYY-MM-DD. */
-  from: day.optional(),
-  to: day.optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
   /**
    * Keyset paging: the id of the last order of the page before; the answer is the `limit` orders
    * right after it in the same sort, at any depth, and `page` skips nothing. `before` (the first

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common';
+import { AMOUNT_MAX, listQuerySchema } from './common';
+import { uploadedImageUrlSchema } from './files';
 
 /** Catalogue API paths; the first two are the spec's calls, kept exactly. */
 export const PRODUCTS_API = {
@@ -91,8 +92,8 @@ export const productListQuerySchema = listQuerySchema.extend({
   category: z.string().trim().max(60).optional(),
   gender: csv(z.string().max(20)).optional(),
   colors: csv(z.string().max(20)).optional(),
-  priceMin: z.coerce.number().min(0).optional(),
-  priceMax: z.coerce.number().min(0).optional(),
+  priceMin: z.coerce.number().min(0).max(AMOUNT_MAX).optional(),
+  priceMax: z.coerce.number().min(0).max(AMOUNT_MAX).optional(),
   /** Minimum average rating (e.g. 4 means "4 stars and up"). */
   rating: z.coerce.number().min(0).max(5).optional(),
   stock: z.enum(INVENTORY_STATES).optional(),
@@ -178,7 +179,7 @@ export const productFieldsSchema = z.object({
   code: z.string().trim().min(1).max(60),
   sku: z.string().trim().min(1).max(60),
   description: z.string().max(50_000),
-  images: z.array(z.string().trim().min(1).max(500)).max(12),
+  images: z.array(uploadedImageUrlSchema).max(12),
   price: moneySchema,
   priceSale: moneySchema.nullable(),
   taxes: moneySchema,

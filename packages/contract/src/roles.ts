@@ -15,8 +15,12 @@ export const PERMISSIONS = [
   'orders:write',
   'calendar:read',
   'calendar:write',
+  /** Change and delete anyone's events (without it: one's own). */
+  'calendar:manage',
   'kanban:read',
   'kanban:write',
+  /** Columns, and anyone's cards (without it: cards one reported or is assigned to). */
+  'kanban:manage',
   'files:read',
   'files:write',
   'admin:area',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { USER_STATUSES, emailSchema, passwordSchema } from './account';
 import { listQuerySchema } from './common';
+import { uploadedImageUrlSchema } from './files';
 
 /** Every path of the users area, in one table. */
 export const USERS_API = {
@@ -60,20 +61,24 @@ export const USER_LIMITS = {
  * same schema documents the API (OpenAPI) and types the forms. */
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** Images the server stored (POST /api/files?kind=image): same origin, never a third-party host. */
-export const uploadedImageUrlSchema = z
-  .string()
-  .trim()
-  .max(USER_LIMITS.url)
-  .regex(/^\/uploads\/[A-Za-z0-9._\-/]+$/, { message: 'Upload the image first' });
-
 export const phoneSchema = z
   .string()
   .trim()
   .max(USER_LIMITS.phone)
   .regex(/^\+?[0-9 ()./-]{4,}$/, { message: 'Invalid phone number' });
 
-const socialUrl = z.union([z.string().trim().max(USER_LIMITS.url).url(), z.literal('')]).optional();
+/** A web address: http or https only (never `javascript:`, `data:` or another scheme). */
+const socialUrl = z
+  .union([
+    z
+      .string()
+      .trim()
+      .max(USER_LIMITS.url)
+      .url()
+      .regex(/^https?:\/\//i, { message: 'Must start with http:// or https://' }),
+    z.literal(''),
+  ])
+  .optional();
 
 export const socialLinksSchema = z.strictObject({
   facebook: socialUrl,

@@ -12,7 +12,7 @@ export interface AuditEntry {
 /** Records who did what, when and from where. */
 export async function audit(
   db: Executor,
-  request: FastifyRequest,
+  request: Pick<FastifyRequest, 'ip' | 'headers'>,
   entry: AuditEntry,
 ): Promise<void> {
   await db.insert(auditLog).values({

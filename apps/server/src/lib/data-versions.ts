@@ -14,6 +14,7 @@ export const CHANGES_CHANNEL = 'bo_changes';
  */
 export class DataVersions {
   private readonly versions = new Map<string, number>();
+  private readonly listeners = new Set<(table: string) => void>();
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly database: Database) {}
@@ -28,6 +29,13 @@ export class DataVersions {
 
   bump(table: string): void {
     this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+    for (const listener of this.listeners) listener(table);
+  }
+
+  /** Calls `listener` with the name of each table a committed write changed; returns the stop. */
+  onChange(listener: (table: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Versions only grow, so their sum changes exactly when one of the tables changed. */

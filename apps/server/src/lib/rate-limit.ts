@@ -2,6 +2,17 @@ import type { Database } from '../db/client.js';
 import { HttpError } from './http-error.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 
+function tooMany(retry: number): HttpError {
+  const when = retry < 60 ? `${retry} second(s)` : `${Math.ceil(retry / 60)} minute(s)`;
+  return new HttpError(
+    429,
+    ERROR_CODES.rateLimited,
+    `Too many attempts. Try again in ${when}.`,
+    undefined,
+    { 'retry-after': String(retry) },
+  );
+}
+
 export interface Window {
   limit: number;
   seconds: number;
@@ -32,16 +43,44 @@ export class RateLimiter {
       [keys, window.limit],
     );
     const row = rows[0];
-    if (row) {
-      const retry = Math.max(1, row.retry);
-      throw new HttpError(
-        429,
-        ERROR_CODES.rateLimited,
-        `Too many attempts. Try again in ${Math.ceil(retry / 60)} minute(s).`,
-        undefined,
-        { 'retry-after': String(retry) },
-      );
-    }
+    if (row) throw tooMany(Math.max(1, row.retry));
+  }
+
+  /**
+   * Growing delays instead of a lockout: the first `free` failures of a key cost nothing, then
+   * each failure blocks that key for 1, 2, 4, 8… seconds (at most `maxDelaySeconds`). Failures are
+   * forgotten `windowSeconds` after the first. Answers how long the key is now blocked.
+   */
+  async fail(
+    key: string,
+    opts: { free: number; maxDelaySeconds: number; windowSeconds: number },
+  ): Promise<number> {
+    const rows = await this.database.query<{ wait: number | null }>(
+      `INSERT INTO rate_limits (key, count, reset_at, blocked_until)
+       VALUES ($1, 1, now() + make_interval(secs => $3),
+               CASE WHEN 1 > $2 THEN now() + make_interval(secs => 1) END)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
+         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END,
+         blocked_until = CASE
+           WHEN rate_limits.reset_at > now() AND rate_limits.count + 1 > $2
+           THEN now() + make_interval(secs => least($4, power(2, rate_limits.count - $2)))
+         END
+       RETURNING ceil(extract(epoch from blocked_until - now()))::int AS wait`,
+      [key, opts.free, opts.windowSeconds, opts.maxDelaySeconds],
+    );
+    return Math.max(0, rows[0]?.wait ?? 0);
+  }
+
+  /** Refuses with 429 and Retry-After while any of the keys is blocked by `fail`. */
+  async checkBlocked(keys: string[]): Promise<void> {
+    const rows = await this.database.query<{ retry: number }>(
+      `SELECT ceil(extract(epoch from blocked_until - now()))::int AS retry
+         FROM rate_limits WHERE key = ANY($1::text[]) AND blocked_until > now()
+        ORDER BY blocked_until DESC LIMIT 1`,
+      [keys],
+    );
+    if (rows[0]) throw tooMany(Math.max(1, rows[0].retry));
   }
 
   async clear(key: string): Promise<void> {

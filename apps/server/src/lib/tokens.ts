@@ -11,6 +11,9 @@ export interface TokenClaims {
 }
 
 const ALG = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The second step of a two-factor sign-in must happen within this. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
 export class TokenService {
   /** Imported once: handing jose raw bytes imports the key again on every call. */
@@ -44,13 +47,44 @@ export class TokenService {
       .sign(await this.key);
   }
 
+  /** A short-lived token proving the password was right, for the two-factor step only. */
+  async signMfa(userId: string): Promise<string> {
+    return new SignJWT({ pur: 'mfa' })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL_SECONDS)
+      .sign(await this.key);
+  }
+
+  /** The person an unexpired two-factor token names, or null. */
+  async verifyMfa(token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALG] });
+      return payload.pur === 'mfa' && typeof payload.sub === 'string' && UUID.test(payload.sub)
+        ? payload.sub
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Returns the claims, or a reason the token is refused. Only HS256 is accepted. */
   async verify(token: string): Promise<TokenClaims | 'expired' | 'invalid'> {
     const known = this.verified.get(token);
     if (known) return known.exp * 1000 > Date.now() ? known : 'expired';
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: [ALG] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !payload.exp) {
+      // A session id that is not a UUID never names a session (and must not reach SQL as one);
+      // a token for another purpose (the two-factor step) is not an access token.
+      if (
+        typeof payload.sub !== 'string' ||
+        !UUID.test(payload.sub) ||
+        typeof payload.sid !== 'string' ||
+        !UUID.test(payload.sid) ||
+        payload.pur !== undefined ||
+        !payload.exp
+      ) {
         return 'invalid';
       }
       const claims = { sub: payload.sub, sid: payload.sid, exp: payload.exp };

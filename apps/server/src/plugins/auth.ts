@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@bo/contract/errors';
+import { routeAccess } from '@bo/contract/access';
+import { effectivePermissions, type Limitation } from '../lib/access.js';
 import type { Permission } from '@bo/contract/roles';
 import { LruCache } from '../lib/lru.js';
-import { forbidden, unauthorized } from '../lib/http-error.js';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error.js';
 
 export interface AuthContext {
   userId: string;
@@ -11,6 +13,11 @@ export interface AuthContext {
   role: string;
   email: string;
   permissions: Set<string>;
+  /**
+   * Why the person holds only LIMITED_PERMISSIONS for now: their address is not verified, an
+   * administrator has not approved them, or they must turn on two-factor sign-in first.
+   */
+  limited: Limitation;
 }
 
 declare module 'fastify' {
@@ -44,7 +51,7 @@ function bearer(request: FastifyRequest): string | undefined {
  */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const { tokens, database, permissions } = app.services;
+    const { tokens, database, permissions, config } = app.services;
 
     const { versions, caching } = app.services;
 
@@ -56,6 +63,8 @@ export const authPlugin = fp(
       role: string;
       status: string;
       email: string;
+      email_verified: boolean;
+      totp_on: boolean;
     }
     /**
      * Session rows by id, reused while none of the tables they come from has changed (sign-out,
@@ -75,7 +84,8 @@ export const authPlugin = fp(
       }
       const stamp = versions.stamp(SESSION_TABLES);
       const rows = await database.query<SessionRow>(
-        `SELECT s.revoked_at, s.expires_at, s.last_seen_at, u.id AS user_id, u.role, u.status, u.email
+        `SELECT s.revoked_at, s.expires_at, s.last_seen_at, u.id AS user_id, u.role, u.status, u.email,
+                u.email_verified, (u.totp_enabled_at IS NOT NULL) AS totp_on
            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
         [sid],
       );
@@ -105,14 +115,40 @@ export const authPlugin = fp(
           .query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [claims.sid])
           .catch((err) => request.log.warn({ err }, 'could not update last_seen_at'));
       }
+      const access = effectivePermissions(
+        config,
+        { status: row.status, emailVerified: row.email_verified, totpOn: row.totp_on },
+        await permissions.of(row.role),
+      );
       return {
         userId: row.user_id,
         sessionId: claims.sid,
         role: row.role,
         email: row.email,
-        permissions: await permissions.of(row.role),
+        permissions: access.permissions,
+        limited: access.limited,
       };
     }
+
+    // Every API route is in the contract's access matrix, and declares what it says: a route
+    // missing from it stops the server at start, so nothing ships unprotected by omission.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const access = routeAccess(method, route.url);
+        if (!access) throw new Error(`${method} ${route.url} is not in ROUTE_ACCESS (contract)`);
+        route.config ??= {};
+        const declared = route.config.public ? 'public' : route.config.permission;
+        if (declared && declared !== access) {
+          throw new Error(
+            `${method} ${route.url} declares ${declared}, ROUTE_ACCESS says ${access}`,
+          );
+        }
+        if (access === 'public') route.config.public = true;
+        else route.config.permission = access;
+      }
+    });
 
     app.decorateRequest('auth', null);
     app.decorate('authenticateToken', authenticate);
@@ -122,21 +158,31 @@ export const authPlugin = fp(
       if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
       if (request.url.startsWith('/api/docs')) return; // the API reference page is public
 
-      const config = request.routeOptions.config;
+      const route = request.routeOptions.config;
       const token = bearer(request);
-      if (config.public) {
+      if (route.public) {
         if (token) request.auth = await authenticate(request, token).catch(() => null);
         return;
       }
       if (!token) throw unauthorized();
       request.auth = await authenticate(request, token);
-      if (config.permission && !request.auth.permissions.has(config.permission)) {
-        throw forbidden();
+      if (!route.permission || !request.auth.permissions.has(route.permission)) {
+        throw request.auth.limited ? limitedError(request.auth.limited) : forbidden();
       }
     });
   },
   { name: 'auth', dependencies: ['services'] },
 );
+
+const LIMITED_MESSAGES = {
+  unverified: 'Verify your email address first',
+  unapproved: 'Your account is waiting for an administrator’s approval',
+  needs_2fa: 'Turn on two-factor sign-in first (Account → Security)',
+} as const;
+
+function limitedError(reason: NonNullable<Limitation>) {
+  return new HttpError(403, `ACCOUNT_${reason.toUpperCase()}`, LIMITED_MESSAGES[reason]);
+}
 
 /** The signed-in person of a route that is not public (the hook guarantees it). */
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -45,6 +45,26 @@ const GZIP_FROM_BYTES = 1024;
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b(?!;\s*q=0(\.0*)?\b)/.test(String(request.headers['accept-encoding'] ?? ''));
 
+/**
+ * What an answer depends on in the request: the route, and its path and query parameters as
+ * the route's schema parsed them (defaults applied, unknown ones dropped, keys sorted). A junk
+ * parameter (`?cb=123`) or another order of the same ones is the same answer, not a new entry.
+ */
+export function requestKey(request: FastifyRequest): string {
+  // A route that declares no query reads none: whatever was sent is not part of its answer.
+  const query = request.routeOptions.schema?.querystring ? request.query : {};
+  return `${request.routeOptions.url}|${stable(request.params)}|${stable(query)}`;
+}
+
+function stable(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? '';
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
+}
+
 /** Roles' permissions are part of every answer's visibility, so `roles` is always a dependency. */
 const ALWAYS = ['roles'];
 
@@ -95,7 +115,8 @@ export const readCachePlugin = fp(
       const auth = request.auth;
       if (!auth) return null;
       const scope = typeof rule.scope === 'function' ? rule.scope(auth) : rule.scope;
-      return scope === 'user' ? `u:${auth.userId}|${request.url}` : `r:${auth.role}|${request.url}`;
+      const what = requestKey(request);
+      return scope === 'user' ? `u:${auth.userId}|${what}` : `r:${auth.role}|${what}`;
     }
 
     app.addHook('preHandler', async (request, reply) => {

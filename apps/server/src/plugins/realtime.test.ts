@@ -30,8 +30,8 @@ type Message = {
 };
 
 /** Opens a socket and collects what it receives; `next(pred)` waits for a matching message. */
-function connect(url: string) {
-  const socket = new WebSocket(url);
+function connect(url: string, options?: WebSocket.ClientOptions) {
+  const socket = new WebSocket(url, options);
   const received: Message[] = [];
   const waiters: Array<{ pred: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
   socket.on('message', (raw) => {
@@ -201,5 +201,60 @@ describe('realtime socket', () => {
     c.socket.send(JSON.stringify({ type: 'ping' }));
     await c.next((m) => m.type === 'pong');
     c.socket.close();
+  });
+
+  it('closes a suspended person’s socket as soon as the suspension commits, on every instance', async () => {
+    const { accessToken, user } = await registerUser(t.app, { email: 'suspended@test.local' });
+    const onPeer = await signedIn(peerUrl, accessToken);
+    const onFirst = await signedIn(firstUrl, accessToken);
+    const started = Date.now();
+    const res = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      payload: { status: 'banned' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await onFirst.closed).code).toBe(4401);
+    expect((await onPeer.closed).code).toBe(4401);
+    // Not at the next minute's recheck: at once.
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses an upgrade from another site’s page (Origin), and accepts its own', async () => {
+    const foreign = connect(firstUrl, { origin: 'https://evil.example' });
+    await expect(foreign.opened).rejects.toThrow(/403/);
+    const own = connect(firstUrl, {
+      origin: firstUrl.replace('ws://', 'http://').replace('/api/realtime', ''),
+    });
+    await own.opened;
+    own.socket.close();
+  });
+});
+
+describe('request log', () => {
+  it('never writes a socket token from the URL', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp();
+    const { buildApp } = await import('../app.js');
+    const { loggerOptions } = await import('../lib/log.js');
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = await buildApp({
+      config: logged.config,
+      database: logged.database,
+      logger: { ...(loggerOptions('info') as object), stream },
+    });
+    try {
+      const url = await listen(app);
+      const token = (await login(app)).accessToken;
+      const c = connect(`${url}?token=${encodeURIComponent(token)}`);
+      await c.next((m) => m.type === 'ready');
+      c.socket.close();
+      const all = lines.join('');
+      expect(all).toContain('/api/realtime?token=[redacted]');
+      expect(all).not.toContain(token);
+    } finally {
+      await app.close();
+      await logged.close();
+    }
   });
 });

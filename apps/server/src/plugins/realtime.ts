@@ -12,6 +12,8 @@ import {
 import type { DomainEvent } from '../lib/events.js';
 import type { AuthContext } from './auth.js';
 
+const SESSION_TABLES = new Set(['sessions', 'users', 'roles']);
+
 /** How often a socket's session is checked again, so signing out ends its socket too. */
 const RECHECK_MS = 60_000;
 /** Ping interval; a socket that missed a whole interval is dropped. */
@@ -36,6 +38,16 @@ export function mayReceive(auth: AuthContext, event: DomainEvent): boolean {
   if (event.audience !== 'all' && !event.audience.includes(auth.userId)) return false;
   const readPermission = `${event.type.split('.')[0]}:read`;
   return !knownPermissions.has(readPermission) || auth.permissions.has(readPermission);
+}
+
+/** No Origin (a server-side client) or the same host as the request. */
+export function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 const send = (socket: WebSocket, message: RealtimeServerMessage) => {
@@ -78,20 +90,38 @@ export async function realtimePlugin(app: FastifyInstance) {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  const recheck = setInterval(() => {
+  const recheckAll = () => {
     for (const client of clients) {
       app.authenticateToken(client.request, client.token).then(
         (auth) => {
           client.auth = auth;
         },
-        () => client.socket.close(REALTIME_CLOSE.unauthorized, 'Session ended'),
+        () => {
+          // Out at once: no event may reach a socket whose session has ended.
+          clients.delete(client);
+          client.socket.close(REALTIME_CLOSE.unauthorized, 'Session ended');
+        },
       );
     }
-  }, RECHECK_MS);
+  };
+  // A sign-out, suspension, deletion or role change is a write to one of these tables: every
+  // socket's session is checked again as soon as it commits (on any instance), not a minute later.
+  let recheckQueued = false;
+  const stopWatching = app.services.versions.onChange((table) => {
+    if (!SESSION_TABLES.has(table) || recheckQueued) return;
+    recheckQueued = true;
+    setImmediate(() => {
+      recheckQueued = false;
+      recheckAll();
+    });
+  });
+  // And on a timer, for sessions that simply expire.
+  const recheck = setInterval(recheckAll, RECHECK_MS);
   recheck.unref();
 
   app.addHook('onClose', async () => {
     stopListening();
+    stopWatching();
     clearInterval(heartbeat);
     clearInterval(recheck);
     for (const client of clients)
@@ -106,6 +136,18 @@ export async function realtimePlugin(app: FastifyInstance) {
       // The socket signs in with its first message; the bearer hook has nothing to check here.
       config: { public: true },
       schema: { hide: true },
+      // A page of another site must not open a socket with a token it got hold of: a browser
+      // always sends Origin on an upgrade, and it must be this server's own.
+      preValidation: async (request, reply) => {
+        if (!sameOrigin(request.headers.origin, request.host)) {
+          await reply.code(403).send({
+            statusCode: 403,
+            error: 'Forbidden',
+            message: 'Cross-origin socket refused',
+            code: 'FORBIDDEN',
+          });
+        }
+      },
     },
     (socket, request) => {
       let client: Client | undefined;

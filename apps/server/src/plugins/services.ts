@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import { BackgroundTasks } from '../lib/background.js';
 import { DataVersions } from '../lib/data-versions.js';
 import { EventBus } from '../lib/events.js';
 import { Mailer } from '../lib/mailer.js';
@@ -22,6 +23,8 @@ export interface Services {
   versions: DataVersions;
   /** Whether sessions and read answers are cached in memory (READ_CACHE, embedded store only). */
   caching: boolean;
+  /** Work done after the answer (see BackgroundTasks). */
+  tasks: BackgroundTasks;
 }
 
 declare module 'fastify' {
@@ -49,9 +52,11 @@ export const servicesPlugin = fp(
       events,
       versions,
       caching: config.readCache === 'auto' && database.kind === 'pglite',
+      tasks: new BackgroundTasks(app.log),
     };
     app.decorate('services', services);
     app.addHook('onClose', async () => {
+      await services.tasks.drain();
       await events.stop();
       await versions.stop();
     });

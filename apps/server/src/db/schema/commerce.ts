@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -108,8 +109,25 @@ export const productReviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    // One review per person and product: checked under the product's row lock through this.
+    index('reviews_product_user_idx').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/** Who found a review helpful: once per person; `product_reviews.helpful` keeps the count. */
+export const reviewHelpful = pgTable(
+  'review_helpful',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => productReviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
 
 export const orders = pgTable(
@@ -208,3 +226,17 @@ export const discountCodes = pgTable('discount_codes', {
   active: boolean('active').notNull().default(true),
   meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
 });
+
+/** A discount code is used once per person: the order that used it is kept here. */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] })],
+);

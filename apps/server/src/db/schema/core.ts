@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -60,6 +61,12 @@ export const users = pgTable(
     posts: integer('posts').notNull().default(0),
     /** A new address waiting for its mailed code; `email` changes only once it is confirmed. */
     pendingEmail: text('pending_email'),
+    /** TOTP secret (base32), kept while two-factor sign-in is being set up or is on. */
+    totpSecret: text('totp_secret'),
+    /** Set once the person proved a code: from then on sign-in asks for one. */
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last 30-second step accepted, so a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -133,12 +140,31 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_user_purpose_idx').on(t.userId, t.purpose)],
 );
 
-/** Fixed-window counters in the database, so limits hold across server instances. */
+/**
+ * Counters in the database, so limits hold across server instances: fixed windows (`count` until
+ * `reset_at`), and for sign-in throttling a growing delay (`blocked_until`).
+ */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: ts('reset_at').notNull(),
+  blockedUntil: ts('blocked_until'),
 });
+
+/** Single-use codes for when the authenticator is lost; stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
 
 export const auditLog = pgTable(
   'audit_log',

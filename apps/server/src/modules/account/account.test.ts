@@ -219,7 +219,22 @@ describe('register and verify', () => {
       method: 'GET',
       url: '/api/account/my-account/',
     });
-    expect(me.json().data.user).toMatchObject({ emailVerified: true, status: 'active' });
+    // REGISTRATION=approval (the default): verified, and waiting for an administrator.
+    expect(me.json().data.user).toMatchObject({
+      emailVerified: true,
+      status: 'pending',
+      limited: 'unapproved',
+      permissions: ['account:self'],
+    });
+    // The same code again, or any code for a verified address, is the same refusal as a wrong
+    // code: this call does not tell which addresses exist or are verified.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/verify',
+      payload: { email: 'new.person@test.local', code },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details[0]).toMatchObject({ field: 'code', code: 'code_invalid' });
   });
 
   it('answers 409 on a duplicate email and 400 naming the field on a weak password', async () => {
@@ -389,27 +404,65 @@ describe('roles', () => {
   });
 });
 
-describe('rate limits', () => {
-  it('answers 429 with Retry-After after 10 failed sign-ins for one account', async () => {
+describe('sign-in throttling', () => {
+  it('slows the failing account and address pair with 429 and Retry-After within ten tries, while the owner signs in from elsewhere', async () => {
     await t.database.query('DELETE FROM rate_limits');
     const email = 'target@test.local';
     await registerUser(t.app, { email, password: 'target-password-1' });
+    const attacker = { remoteAddress: '203.0.113.7' };
+    const statuses: number[] = [];
+    let retryAfter = 0;
     for (let i = 0; i < 10; i++) {
       const r = await t.app.inject({
         method: 'POST',
         url: '/api/account/login',
         payload: { email, password: `wrong-${i}-password` },
+        ...attacker,
       });
-      expect(r.statusCode).toBe(401);
+      statuses.push(r.statusCode);
+      if (r.statusCode === 429) {
+        retryAfter = Number(r.headers['retry-after']);
+        expect(r.json().code).toBe('RATE_LIMITED');
+      }
     }
-    const blocked = await t.app.inject({
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses).toContain(429);
+    expect(retryAfter).toBeGreaterThan(0);
+    // Even the right password waits while the pair is slowed down…
+    const slowed = await t.app.inject({
       method: 'POST',
       url: '/api/account/login',
       payload: { email, password: 'target-password-1' },
+      ...attacker,
     });
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
+    expect(slowed.statusCode).toBe(429);
+    // …but the owner, from a clean address, is not locked out.
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { email, password: 'target-password-1' },
+      remoteAddress: '198.51.100.20',
+    });
+    expect(owner.statusCode).toBe(200);
+    await t.database.query('DELETE FROM rate_limits');
+  });
+
+  it('takes the client address from X-Forwarded-For only with TRUST_PROXY', async () => {
+    await t.database.query('DELETE FROM rate_limits');
+    const email = 'spoofer@test.local';
+    await registerUser(t.app, { email, password: 'spoofer-password-9' });
+    // Without TRUST_PROXY a forged header changes nothing: the pair stays the socket's address.
+    let limited = false;
+    for (let i = 0; i < 10 && !limited; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email, password: `wrong-${i}-password` },
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+      limited = r.statusCode === 429;
+    }
+    expect(limited).toBe(true);
     await t.database.query('DELETE FROM rate_limits');
   });
 });

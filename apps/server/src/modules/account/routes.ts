@@ -1,11 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   changePasswordBodySchema,
   loginAnswerSchema,
   loginBodySchema,
+  loginMfaBodySchema,
+  loginSuccessSchema,
   msgAnswerSchema,
+  passwordConfirmBodySchema,
+  recoveryCodesAnswerSchema,
+  twoFactorEnableBodySchema,
+  twoFactorSetupAnswerSchema,
+  twoFactorStatusSchema,
   myAccountAnswerSchema,
   newPasswordBodySchema,
   registerAnswerSchema,
@@ -18,9 +25,10 @@ import {
 import { API } from '@bo/contract/api-paths';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { idParamsSchema, okSchema } from '@bo/contract/common';
-import { sessions, users } from '../../db/schema/core.js';
+import { recoveryCodes, sessions, users } from '../../db/schema/core.js';
+import { effectivePermissions } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
+import { HttpError, conflict, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -33,22 +41,48 @@ import {
   revokeSessions,
   uniqueUserSlug,
 } from './service.js';
+import {
+  consumeRecoveryCode,
+  consumeTotp,
+  enrolment,
+  looksLikeRecoveryCode,
+  newTotpSecret,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+} from './two-factor.js';
 import { toAccountUser } from './user-view.js';
+import { clearFileCookie, setFileCookie } from '../files/file-cookie.js';
 
 const WINDOW_SECONDS = 15 * 60;
 const INVALID_CREDENTIALS = 'Invalid email or password';
+/** Sign-in throttling (README, Security): per account and address pair, growing delays. */
+const PAIR_FREE_FAILURES = 5;
+const MAX_DELAY_SECONDS = 15 * 60;
 
 export async function accountRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { db, limiter, permissions, mailer } = services;
-  const window = { limit: services.config.authRateLimit, seconds: WINDOW_SECONDS };
+  const { db, limiter, permissions, mailer, config, tasks, tokens } = services;
+  const window = { limit: config.authRateLimit, seconds: WINDOW_SECONDS };
+  /** One address failing across many accounts (password spraying) is stopped by a wider window. */
+  const addressWindow = { limit: config.authRateLimit * 10, seconds: WINDOW_SECONDS };
+  const throttle = {
+    free: PAIR_FREE_FAILURES,
+    maxDelaySeconds: MAX_DELAY_SECONDS,
+    windowSeconds: WINDOW_SECONDS,
+  };
 
-  /** Every code call (verify, resend, reset, new password) counts per address and per account. */
+  /**
+   * Every code call (verify, resend, reset, new password) counts per address and per account and
+   * address pair: someone else's failures never lock an account's owner out.
+   */
   async function limitCodeCall(ip: string, email: string) {
-    const keys = [`code:ip:${ip}`, `code:email:${email}`];
-    await limiter.check(keys, window);
-    await Promise.all(keys.map((k) => limiter.hit(k, window)));
+    const pair = `code:pair:${email}|${ip}`;
+    const address = `code:ip:${ip}`;
+    await limiter.check([pair], window);
+    await limiter.check([address], addressWindow);
+    await limiter.hit(pair, window);
+    await limiter.hit(address, addressWindow);
   }
 
   async function loadUser(id: string) {
@@ -57,29 +91,59 @@ export async function accountRoutes(appBase: FastifyInstance) {
     return row;
   }
 
+  type UserRow = typeof users.$inferSelect;
+  async function accessOf(user: UserRow) {
+    return effectivePermissions(
+      config,
+      {
+        status: user.status,
+        emailVerified: user.emailVerified,
+        totpOn: user.totpEnabledAt !== null,
+      },
+      await permissions.of(user.role),
+    );
+  }
+
+  async function signedIn(
+    user: UserRow,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    how: string,
+  ) {
+    const { accessToken } = await createSession(services, db, user.id, request);
+    setFileCookie(request, reply, accessToken, config.jwtTtlSeconds);
+    await audit(db, request, { actorId: user.id, action: 'auth.login', meta: { how } });
+    return {
+      accessToken,
+      user: toAccountUser(user, await accessOf(user)),
+      msg: 'Login success',
+    };
+  }
+
   app.post(
     API.account.login,
     {
       config: { public: true },
       schema: {
         tags: ['account'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (then a code, with two-factor sign-in)',
         body: loginBodySchema,
-        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      const keys = [`login:ip:${request.ip}`, `login:email:${email}`];
-      await limiter.check(keys, window);
+      const pair = `login:pair:${email}|${request.ip}`;
+      const address = `login:ip:${request.ip}`;
+      await limiter.checkBlocked([pair]);
+      await limiter.check([address], addressWindow);
       const [user] = await db.select().from(users).where(eq(users.email, email));
       const ok = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : (await burnPasswordCheck(password), false);
       if (!user || !ok) {
-        await Promise.all(
-          keys.map((k) => limiter.hit(k, { limit: window.limit, seconds: WINDOW_SECONDS })),
-        );
+        await limiter.fail(pair, throttle);
+        await limiter.hit(address, addressWindow);
         await audit(db, request, {
           actorId: user?.id ?? null,
           action: 'auth.login_failed',
@@ -95,14 +159,55 @@ export async function accountRoutes(appBase: FastifyInstance) {
         });
         throw new HttpError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended');
       }
-      const { accessToken } = await createSession(services, db, user.id, request);
-      await limiter.clear(`login:email:${email}`);
-      await audit(db, request, { actorId: user.id, action: 'auth.login' });
-      return {
-        accessToken,
-        user: toAccountUser(user, await permissions.of(user.role)),
-        msg: 'Login success',
-      };
+      await limiter.clear(pair);
+      if (user.totpEnabledAt && user.totpSecret) {
+        await audit(db, request, { actorId: user.id, action: 'auth.login_password_ok' });
+        return {
+          mfaRequired: true as const,
+          mfaToken: await tokens.signMfa(user.id),
+          msg: 'Enter the code from your authenticator app',
+        };
+      }
+      return signedIn(user, request, reply, 'password');
+    },
+  );
+
+  app.post(
+    API.account.login2fa,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['account'],
+        summary: 'Second sign-in step: a code from the authenticator app, or a recovery code',
+        body: loginMfaBodySchema,
+        response: { 200: loginSuccessSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { mfaToken, code } = request.body;
+      const userId = await tokens.verifyMfa(mfaToken);
+      if (!userId)
+        throw unauthorized('The sign-in took too long; start again', ERROR_CODES.tokenExpired);
+      // Six digits are guessable without a limit: the same growing delays as passwords.
+      const key = `mfa:${userId}`;
+      await limiter.checkBlocked([key]);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user || !user.totpEnabledAt || !user.totpSecret) throw unauthorized('Start again');
+      if (user.status === 'banned' || user.status === 'rejected') {
+        throw new HttpError(403, 'ACCOUNT_SUSPENDED', 'This account is suspended');
+      }
+      const byApp = /^\d{6}$/.test(code);
+      const accepted = byApp
+        ? await consumeTotp(db, user.id, user.totpSecret, code)
+        : looksLikeRecoveryCode(code) &&
+          (await consumeRecoveryCode(db, config.jwtSecret, user.id, code));
+      if (!accepted) {
+        await limiter.fail(key, throttle);
+        await audit(db, request, { actorId: user.id, action: 'auth.login_2fa_failed' });
+        throw fieldError('code', 'code_invalid', 'The code is wrong or has expired');
+      }
+      await limiter.clear(key);
+      return signedIn(user, request, reply, byApp ? 'totp' : 'recovery_code');
     },
   );
 
@@ -114,15 +219,19 @@ export async function accountRoutes(appBase: FastifyInstance) {
         tags: ['account'],
         summary: 'Create an account; a verification code is mailed',
         body: registerBodySchema,
-        response: { 201: registerAnswerSchema, ...errorResponses(400, 409, 429) },
+        response: { 201: registerAnswerSchema, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) => {
       const body = request.body;
-      const key = `register:ip:${request.ip}`;
-      await limiter.check([key], window);
-      await limiter.hit(key, window);
-      checkPasswordPolicy(body.password, body.email);
+      if (config.registration === 'closed') {
+        throw new HttpError(403, 'REGISTRATION_CLOSED', 'Accounts are created by an administrator');
+      }
+      // Per client address and per email address, so probing which addresses exist is slow too.
+      const keys = [`register:ip:${request.ip}`, `register:email:${body.email}`];
+      await limiter.check(keys, window);
+      await Promise.all(keys.map((k) => limiter.hit(k, window)));
+      checkPasswordPolicy(body.password, body.email, 'password', [body.firstName, body.lastName]);
       const passwordHash = await hashPassword(body.password);
       const result = await db.transaction(async (tx) => {
         const [existing] = await tx
@@ -152,14 +261,19 @@ export async function accountRoutes(appBase: FastifyInstance) {
           .returning();
         const session = await createSession(services, tx, user!.id, request);
         const code = await issueCode(services, tx, user!.id, 'verify');
-        await audit(tx, request, { actorId: user!.id, action: 'auth.register' });
+        await audit(tx, request, {
+          actorId: user!.id,
+          action: 'auth.register',
+          meta: { registration: config.registration },
+        });
         return { user: user!, accessToken: session.accessToken, code };
       });
       await mailer.send({ to: result.user.email, ...codeMail('verify', result.code) });
+      setFileCookie(request, reply, result.accessToken, config.jwtTtlSeconds);
       reply.status(201);
       return {
         accessToken: result.accessToken,
-        user: toAccountUser(result.user, await permissions.of(result.user.role)),
+        user: toAccountUser(result.user, await accessOf(result.user)),
       };
     },
   );
@@ -177,7 +291,11 @@ export async function accountRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const user = await loadUser(auth.userId);
-      return { data: { user: toAccountUser(user, auth.permissions) } };
+      return {
+        data: {
+          user: toAccountUser(user, { permissions: auth.permissions, limited: auth.limited }),
+        },
+      };
     },
   );
 
@@ -190,12 +308,13 @@ export async function accountRoutes(appBase: FastifyInstance) {
         response: { 200: msgAnswerSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       await db
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(eq(sessions.id, auth.sessionId));
+      clearFileCookie(reply);
       await audit(db, request, { actorId: auth.userId, action: 'auth.logout' });
       return { msg: 'Signed out' };
     },
@@ -217,14 +336,17 @@ export async function accountRoutes(appBase: FastifyInstance) {
       await limitCodeCall(request.ip, email);
       const done = await db.transaction(async (tx) => {
         const [user] = await tx.select().from(users).where(eq(users.email, email));
-        if (!user) return false;
-        if (user.emailVerified) return true;
+        // Unknown and already verified addresses get the same answer as a wrong code: this call
+        // must not tell which addresses have accounts.
+        if (!user || user.emailVerified) return false;
         if (!(await consumeCode(services, tx, user.id, 'verify', code))) return false;
         await tx
           .update(users)
           .set({
             emailVerified: true,
-            status: user.status === 'pending' ? 'active' : user.status,
+            // Open registration: verified is enough. Approval: still pending until approved.
+            status:
+              user.status === 'pending' && config.registration === 'open' ? 'active' : user.status,
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id));
@@ -250,11 +372,14 @@ export async function accountRoutes(appBase: FastifyInstance) {
     async (request) => {
       const { email } = request.body;
       await limitCodeCall(request.ip, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      if (user && !user.emailVerified) {
-        const code = await issueCode(services, db, user.id, 'verify');
-        await mailer.send({ to: user.email, ...codeMail('verify', code) });
-      }
+      // After the answer, so its timing does not tell whether the address has an account.
+      tasks.run('resend verification code', async () => {
+        const [user] = await db.select().from(users).where(eq(users.email, email));
+        if (user && !user.emailVerified) {
+          const code = await issueCode(services, db, user.id, 'verify');
+          await mailer.send({ to: user.email, ...codeMail('verify', code) });
+        }
+      });
       return { msg: 'If the address needs verifying, a new code has been sent' };
     },
   );
@@ -273,12 +398,16 @@ export async function accountRoutes(appBase: FastifyInstance) {
     async (request) => {
       const { email } = request.body;
       await limitCodeCall(request.ip, email);
-      const [user] = await db.select().from(users).where(eq(users.email, email));
-      if (user && user.status !== 'banned' && user.status !== 'rejected') {
-        const code = await issueCode(services, db, user.id, 'reset');
-        await mailer.send({ to: user.email, ...codeMail('reset', code) });
-        await audit(db, request, { actorId: user.id, action: 'auth.reset_requested' });
-      }
+      const who = { ip: request.ip, headers: request.headers };
+      // After the answer: a known address (code, mail, audit) would otherwise answer slower.
+      tasks.run('mail reset code', async () => {
+        const [user] = await db.select().from(users).where(eq(users.email, email));
+        if (user && user.status !== 'banned' && user.status !== 'rejected') {
+          const code = await issueCode(services, db, user.id, 'reset');
+          await mailer.send({ to: user.email, ...codeMail('reset', code) });
+          await audit(db, who, { actorId: user.id, action: 'auth.reset_requested' });
+        }
+      });
       return { msg: 'If an account exists for this address, a code has been sent' };
     },
   );
@@ -308,7 +437,8 @@ export async function accountRoutes(appBase: FastifyInstance) {
           .set({
             passwordHash,
             emailVerified: true,
-            status: user.status === 'pending' ? 'active' : user.status,
+            status:
+              user.status === 'pending' && config.registration === 'open' ? 'active' : user.status,
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id));
@@ -317,7 +447,6 @@ export async function accountRoutes(appBase: FastifyInstance) {
         return true;
       });
       if (!done) throw fieldError('code', 'code_invalid', 'The code is wrong or has expired');
-      await limiter.clear(`login:email:${email}`);
       return { msg: 'Password changed; sign in with the new one' };
     },
   );
@@ -330,17 +459,24 @@ export async function accountRoutes(appBase: FastifyInstance) {
         tags: ['account'],
         summary: 'Change the password (current one required); ends the other sessions',
         body: changePasswordBodySchema,
-        response: { 200: msgAnswerSchema, ...errorResponses(400, 401) },
+        response: { 200: msgAnswerSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
       const { currentPassword, newPassword } = request.body;
       const user = await loadUser(auth.userId);
+      // A stolen session must not be a free password-guessing oracle.
+      const key = `password:${user.id}`;
+      await limiter.checkBlocked([key]);
       if (!user.passwordHash || !(await verifyPassword(user.passwordHash, currentPassword))) {
+        const wait = await limiter.fail(key, throttle);
+        await audit(db, request, { actorId: user.id, action: 'auth.password_change_failed' });
+        if (wait > 0) await limiter.checkBlocked([key]);
         throw fieldError('currentPassword', 'password_wrong', 'The current password is wrong');
       }
-      checkPasswordPolicy(newPassword, user.email, 'newPassword');
+      await limiter.clear(key);
+      checkPasswordPolicy(newPassword, user.email, 'newPassword', [user.firstName, user.lastName]);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -419,6 +555,158 @@ export async function accountRoutes(appBase: FastifyInstance) {
         targetId: request.params.id,
       });
       return { ok: true as const };
+    },
+  );
+
+  // ---- two-factor sign-in ----
+
+  /** The password again before changing how one signs in: a borrowed session is not enough. */
+  async function confirmPassword(userId: string, password: string) {
+    const user = await loadUser(userId);
+    const key = `password:${user.id}`;
+    await limiter.checkBlocked([key]);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      await limiter.fail(key, throttle);
+      throw fieldError('password', 'password_wrong', 'The password is wrong');
+    }
+    await limiter.clear(key);
+    return user;
+  }
+
+  app.get(
+    API.account.twoFactor,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether two-factor sign-in is on, and recovery codes left',
+        response: { 200: twoFactorStatusSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await loadUser(auth.userId);
+      const granted = await permissions.of(user.role);
+      return {
+        twoFactor: {
+          enabled: user.totpEnabledAt !== null,
+          recoveryCodesLeft: await recoveryCodesLeft(db, user.id),
+          required: config.require2faForAdmins && granted.has('admin:area'),
+        },
+      };
+    },
+  );
+
+  app.post(
+    API.account.twoFactorSetup,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
+        body: passwordConfirmBodySchema,
+        response: { 200: twoFactorSetupAnswerSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await confirmPassword(auth.userId, request.body.password);
+      if (user.totpEnabledAt) throw conflict('Two-factor sign-in is already on');
+      const secret = newTotpSecret();
+      await db
+        .update(users)
+        .set({ totpSecret: secret, totpLastStep: null, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      return enrolment(secret, user.email);
+    },
+  );
+
+  app.post(
+    API.account.twoFactorEnable,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Prove a code from the app: two-factor sign-in is on; ten recovery codes, once',
+        body: twoFactorEnableBodySchema,
+        response: { 200: recoveryCodesAnswerSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await loadUser(auth.userId);
+      if (user.totpEnabledAt) throw conflict('Two-factor sign-in is already on');
+      if (!user.totpSecret) throw conflict('Start the set-up first');
+      const key = `mfa:${user.id}`;
+      await limiter.checkBlocked([key]);
+      const codes = await db.transaction(async (tx) => {
+        if (!(await consumeTotp(tx, user.id, user.totpSecret!, request.body.code))) return null;
+        await tx
+          .update(users)
+          .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        const recovery = await replaceRecoveryCodes(tx, config.jwtSecret, user.id);
+        await audit(tx, request, { actorId: user.id, action: 'auth.2fa_enabled' });
+        return recovery;
+      });
+      if (!codes) {
+        await limiter.fail(key, throttle);
+        throw fieldError('code', 'code_invalid', 'The code is wrong or has expired');
+      }
+      return { recoveryCodes: codes };
+    },
+  );
+
+  app.post(
+    API.account.twoFactorDisable,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor sign-in off (password required)',
+        body: passwordConfirmBodySchema,
+        response: { 200: msgAnswerSchema, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await confirmPassword(auth.userId, request.body.password);
+      const granted = await permissions.of(user.role);
+      if (config.require2faForAdmins && granted.has('admin:area')) {
+        throw new HttpError(
+          403,
+          'TWO_FACTOR_REQUIRED',
+          'Administrators must keep two-factor sign-in',
+        );
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        await audit(tx, request, { actorId: user.id, action: 'auth.2fa_disabled' });
+      });
+      return { msg: 'Two-factor sign-in is off' };
+    },
+  );
+
+  app.post(
+    API.account.recoveryCodes,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Ten new recovery codes (the old ones stop working; password required)',
+        body: passwordConfirmBodySchema,
+        response: { 200: recoveryCodesAnswerSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await confirmPassword(auth.userId, request.body.password);
+      if (!user.totpEnabledAt) throw conflict('Two-factor sign-in is off');
+      const codes = await db.transaction(async (tx) => {
+        const recovery = await replaceRecoveryCodes(tx, config.jwtSecret, user.id);
+        await audit(tx, request, { actorId: user.id, action: 'auth.recovery_codes_replaced' });
+        return recovery;
+      });
+      return { recoveryCodes: codes };
     },
   );
 }

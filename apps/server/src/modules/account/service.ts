@@ -5,21 +5,34 @@ import type { Executor } from '../../db/client.js';
 import { authCodes, sessions, users } from '../../db/schema/core.js';
 import { fieldError } from '../../lib/http-error.js';
 import type { Services } from '../../plugins/services.js';
-import { COMMON_PASSWORDS } from './common-passwords.js';
+import { isStrongPassword } from '../../lib/password-strength.js';
 
 export const CODE_TTL_MINUTES = 15;
 export const CODE_MAX_ATTEMPTS = 5;
 /** `email` confirms a new address (users module: PATCH my-account, then confirm-email). */
 export type CodePurpose = 'verify' | 'reset' | 'email';
 
-/** The server's half of the password policy (length is the contract's schema). */
-export function checkPasswordPolicy(password: string, email: string, field = 'password'): void {
+/**
+ * The server's half of the password policy (length is the contract's schema): not the email, and
+ * not guessable (common passwords and their variants, repeats, sequences, keyboard walks, the
+ * person's own name) — one rule for register, reset and change.
+ */
+export function checkPasswordPolicy(
+  password: string,
+  email: string,
+  field = 'password',
+  names: string[] = [],
+): void {
   const lower = password.toLowerCase();
   if (lower === email.toLowerCase() || lower === email.split('@')[0]!.toLowerCase()) {
     throw fieldError(field, 'password_is_email', 'The password must not be your email address');
   }
-  if (COMMON_PASSWORDS.has(lower)) {
-    throw fieldError(field, 'password_common', 'This password is too common; choose another one');
+  if (!isStrongPassword(password, [email, email.split('@')[0]!, ...names])) {
+    throw fieldError(
+      field,
+      'password_common',
+      'This password is too easy to guess; choose another one',
+    );
   }
 }
 

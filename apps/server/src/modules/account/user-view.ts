@@ -1,10 +1,15 @@
 import type { AccountUser } from '@bo/contract/account';
 import type { users } from '../../db/schema/core.js';
+import type { Limitation } from '../../lib/access.js';
 
 type UserRow = typeof users.$inferSelect;
 
 /** The account answer's `user`: never the hash, always the fields the contract names. */
-export function toAccountUser(row: UserRow, permissions: Iterable<string>): AccountUser {
+export function toAccountUser(
+  row: UserRow,
+  access: { permissions: Iterable<string>; limited: Limitation },
+): AccountUser {
+  const { permissions } = access;
   return {
     id: row.id,
     email: row.email,
@@ -24,5 +29,7 @@ export function toAccountUser(row: UserRow, permissions: Iterable<string>): Acco
     zipCode: row.zipCode,
     about: row.about,
     isPublic: row.isPublic,
+    twoFactorEnabled: row.totpEnabledAt !== null,
+    limited: access.limited,
   };
 }

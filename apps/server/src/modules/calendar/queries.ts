@@ -139,13 +139,42 @@ export async function createEvent(
   return getEvent(db, row!.id);
 }
 
-export async function updateEvent(db: Executor, id: string, patch: CalendarEventPatch) {
+export interface Actor {
+  userId: string;
+  permissions: Set<string>;
+}
+
+/**
+ * Events are owned: the team sees every event (calendar:read), their owner changes and deletes
+ * them, and so does whoever holds calendar:manage. An event without an owner (its owner's account
+ * was deleted) is managers' only.
+ */
+function assertEventEditor(ownerId: string | null, actor: Actor) {
+  if (actor.permissions.has('calendar:manage') || (ownerId && ownerId === actor.userId)) return;
+  throw new HttpError(
+    403,
+    ERROR_CODES.forbidden,
+    'Only the event’s owner or a calendar manager can change it',
+  );
+}
+
+export async function updateEvent(
+  db: Executor,
+  id: string,
+  patch: CalendarEventPatch,
+  actor: Actor,
+) {
   const [current] = await db
-    .select({ start: calendarEvents.start, end: calendarEvents.end })
+    .select({
+      start: calendarEvents.start,
+      end: calendarEvents.end,
+      ownerId: calendarEvents.ownerId,
+    })
     .from(calendarEvents)
     .where(eq(calendarEvents.id, id))
     .for('update');
   if (!current) throw eventNotFound();
+  assertEventEditor(current.ownerId, actor);
   const start = patch.start ? new Date(patch.start) : current.start;
   const end = patch.end ? new Date(patch.end) : current.end;
   checkRange(start, end);
@@ -157,7 +186,14 @@ export async function updateEvent(db: Executor, id: string, patch: CalendarEvent
   return getEvent(db, id);
 }
 
-export async function deleteEvent(db: Executor, id: string) {
+export async function deleteEvent(db: Executor, id: string, actor: Actor) {
+  const [current] = await db
+    .select({ ownerId: calendarEvents.ownerId })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.id, id))
+    .for('update');
+  if (!current) throw eventNotFound();
+  assertEventEditor(current.ownerId, actor);
   const rows = await db
     .delete(calendarEvents)
     .where(eq(calendarEvents.id, id))

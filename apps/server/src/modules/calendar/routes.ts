@@ -88,7 +88,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const { eventId, event: patch } = request.body;
       const event = await db.transaction(async (tx) => {
-        const updated = await updateEvent(tx, eventId, patch);
+        const updated = await updateEvent(tx, eventId, patch, auth);
         await audit(tx, request, {
           actorId: auth.userId,
           action: 'calendar.event.update',
@@ -116,7 +116,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const { eventId } = request.body;
       await db.transaction(async (tx) => {
-        await deleteEvent(tx, eventId);
+        await deleteEvent(tx, eventId, auth);
         await audit(tx, request, {
           actorId: auth.userId,
           action: 'calendar.event.delete',

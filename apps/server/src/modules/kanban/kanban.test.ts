@@ -329,7 +329,14 @@ describe('cards', () => {
     expect(upload.statusCode).toBe(201);
     const fileId = upload.json().file.id;
 
-    const borrowed = await post('cards/attach', { cardId: id, fileId }, member.accessToken);
+    // Not the member's card: refused before anything else.
+    const notMine = await post('cards/attach', { cardId: id, fileId }, member.accessToken);
+    expect(notMine.statusCode).toBe(403);
+    // The member's own card, but someone else's file.
+    const own = (
+      await post('cards/new', { columnId: col, card: { name: 'mine' } }, member.accessToken)
+    ).json().card.id as string;
+    const borrowed = await post('cards/attach', { cardId: own, fileId }, member.accessToken);
     expect(borrowed.statusCode).toBe(400);
     expect(fields(borrowed)).toEqual(['fileId']);
 
@@ -338,8 +345,12 @@ describe('cards', () => {
     expect(res.json().card.attachments).toEqual([
       expect.objectContaining({ id: fileId, name: 'notes.txt', mime: 'text/plain' }),
     ]);
-    const served = await t.app.inject({ method: 'GET', url: res.json().card.attachments[0].url });
+    const url = res.json().card.attachments[0].url;
+    // Uploads are for signed-in people only, and a text file is a download, not a page.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const served = await call(t.app, member.accessToken, { method: 'GET', url });
     expect(served.body).toBe('hello board');
+    expect(served.headers['content-disposition']).toMatch(/^attachment/);
 
     const detached = await post('cards/detach', { cardId: id, fileId });
     expect(detached.json().card.attachments).toEqual([]);

@@ -540,3 +540,30 @@ export async function assignableUsers(db: Executor, q: string | undefined, limit
   ]);
   return { users: rows, total };
 }
+
+/**
+ * Ownership of a card: its reporter, its assignees and board managers (`kanban:manage`) change,
+ * move or delete it; other members comment on it and like it. 404 before 403, like any lookup.
+ */
+export async function assertCardEditor(
+  db: Executor,
+  cardId: string,
+  actor: { userId: string; permissions: Set<string> },
+): Promise<void> {
+  const [row] = await db
+    .select({
+      reporterId: kanbanCards.reporterId,
+      assigned: sql<boolean>`exists (select 1 from ${kanbanCardAssignees} a
+        where a.card_id = ${kanbanCards.id} and a.user_id = ${actor.userId})`,
+    })
+    .from(kanbanCards)
+    .where(eq(kanbanCards.id, cardId));
+  if (!row) throw missing('cardId', 'Card');
+  if (actor.permissions.has('kanban:manage')) return;
+  if (row.reporterId === actor.userId || row.assigned) return;
+  throw new HttpError(
+    403,
+    ERROR_CODES.forbidden,
+    'Only the card’s reporter, its assignees or a board manager can change it',
+  );
+}

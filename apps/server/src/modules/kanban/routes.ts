@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   KANBAN_API,
@@ -26,11 +26,14 @@ import {
   type KanbanCardMovedPayload,
   type KanbanColumnMovedPayload,
 } from '@bo/contract/kanban';
+import type { Executor } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   addComment,
+  assertCardEditor,
   assignableUsers,
   attachFile,
   clearColumn,
@@ -50,6 +53,8 @@ import {
 
 const read = { permission: 'kanban:read' } as const;
 const write = { permission: 'kanban:write' } as const;
+/** Columns shape the shared board: board managers only. */
+const manage = { permission: 'kanban:manage' } as const;
 const tags = ['kanban'];
 const BOARD_TABLES = [
   'kanban_columns',
@@ -70,6 +75,24 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, events } = app.services;
   const fileUrl = (key: string) => app.storage.url(key);
+
+  /** Every write to the shared board runs in one transaction with its audit entry. */
+  const audited = <T>(
+    request: FastifyRequest,
+    action: string,
+    targetId: string | null,
+    work: (tx: Executor) => Promise<T>,
+  ) =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      const target = targetId ?? (result as { id?: string } | undefined)?.id ?? null;
+      await audit(tx, request, {
+        actorId: requireAuth(request).userId,
+        action: `kanban.${action}`,
+        targetId: target,
+      });
+      return result;
+    });
 
   const changed = (actorId: string, what: string, ids: Record<string, string>) =>
     events.publish({
@@ -111,7 +134,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.post(
     KANBAN_API.columnNew,
     {
-      config: write,
+      config: manage,
       schema: {
         tags,
         summary: 'Create a column, appended to the order',
@@ -121,7 +144,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const column = await db.transaction((tx) => createColumn(tx, request.body.name));
+      const column = await audited(request, 'column.create', null, (tx) =>
+        createColumn(tx, request.body.name),
+      );
       await changed(auth.userId, 'column.created', { columnId: column.id });
       reply.status(201);
       return { column };
@@ -131,7 +156,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.post(
     KANBAN_API.columnUpdate,
     {
-      config: write,
+      config: manage,
       schema: {
         tags,
         summary: 'Rename a column',
@@ -142,7 +167,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { columnId, column: input } = request.body;
-      const column = await db.transaction((tx) => renameColumn(tx, columnId, input.name));
+      const column = await audited(request, 'column.update', columnId, (tx) =>
+        renameColumn(tx, columnId, input.name),
+      );
       await changed(auth.userId, 'column.updated', { columnId });
       return { column };
     },
@@ -151,7 +178,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.post(
     KANBAN_API.columnDelete,
     {
-      config: write,
+      config: manage,
       schema: {
         tags,
         summary: 'Delete a column and its cards',
@@ -162,7 +189,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { columnId } = request.body;
-      await db.transaction((tx) => deleteColumn(tx, columnId));
+      await audited(request, 'column.delete', columnId, (tx) => deleteColumn(tx, columnId));
       await changed(auth.userId, 'column.deleted', { columnId });
       return { columnId };
     },
@@ -171,7 +198,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.post(
     KANBAN_API.columnClear,
     {
-      config: write,
+      config: manage,
       schema: {
         tags,
         summary: 'Delete every card of a column, keeping the column',
@@ -182,7 +209,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { columnId } = request.body;
-      const column = await db.transaction((tx) => clearColumn(tx, columnId));
+      const column = await audited(request, 'column.clear', columnId, (tx) =>
+        clearColumn(tx, columnId),
+      );
       await changed(auth.userId, 'column.cleared', { columnId });
       return { column };
     },
@@ -191,7 +220,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   app.post(
     KANBAN_API.columnMove,
     {
-      config: write,
+      config: manage,
       schema: {
         tags,
         summary: 'Move a column to a position of the order (clamped to the end)',
@@ -202,7 +231,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { columnId, toIndex } = request.body;
-      const columnOrder = await db.transaction((tx) => moveColumn(tx, columnId, toIndex));
+      const columnOrder = await audited(request, 'column.move', columnId, (tx) =>
+        moveColumn(tx, columnId, toIndex),
+      );
       const payload: KanbanColumnMovedPayload & { actorId: string } = {
         columnId,
         toIndex: columnOrder.indexOf(columnId),
@@ -229,7 +260,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { columnId, card: input } = request.body;
-      const card = await db.transaction(async (tx) => {
+      const card = await audited(request, 'card.create', null, async (tx) => {
         const id = await createCard(tx, columnId, input, auth.userId);
         return getCard(tx, auth.userId, fileUrl, id);
       });
@@ -253,7 +284,8 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { cardId, card: patch } = request.body;
-      const card = await db.transaction(async (tx) => {
+      const card = await audited(request, 'card.update', cardId, async (tx) => {
+        await assertCardEditor(tx, cardId, auth);
         await updateCard(tx, cardId, patch);
         return getCard(tx, auth.userId, fileUrl, cardId);
       });
@@ -276,7 +308,8 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { cardId, toColumnId, toIndex } = request.body;
-      const { card, moved } = await db.transaction(async (tx) => {
+      const { card, moved } = await audited(request, 'card.move', cardId, async (tx) => {
+        await assertCardEditor(tx, cardId, auth);
         const result = await moveCard(tx, cardId, toColumnId, toIndex);
         return { moved: result, card: await getCard(tx, auth.userId, fileUrl, cardId) };
       });
@@ -306,7 +339,10 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { cardId } = request.body;
-      const columnId = await db.transaction((tx) => deleteCard(tx, cardId));
+      const columnId = await audited(request, 'card.delete', cardId, async (tx) => {
+        await assertCardEditor(tx, cardId, auth);
+        return deleteCard(tx, cardId);
+      });
       await changed(auth.userId, 'card.deleted', { cardId, columnId });
       return { cardId };
     },
@@ -326,7 +362,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { cardId, message } = request.body;
-      const comment = await db.transaction((tx) => addComment(tx, cardId, auth.userId, message));
+      const comment = await audited(request, 'card.comment', cardId, (tx) =>
+        addComment(tx, cardId, auth.userId, message),
+      );
       await changed(auth.userId, 'card.commented', { cardId });
       reply.status(201);
       return { comment };
@@ -349,7 +387,8 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       // Attaching changes the board too: files:write on the route, kanban:write checked here.
       if (!auth.permissions.has('kanban:write')) throw forbidden();
       const { cardId, fileId } = request.body;
-      const card = await db.transaction(async (tx) => {
+      const card = await audited(request, 'card.attach', cardId, async (tx) => {
+        await assertCardEditor(tx, cardId, auth);
         await attachFile(tx, cardId, fileId, auth.userId);
         return getCard(tx, auth.userId, fileUrl, cardId);
       });
@@ -372,7 +411,8 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { cardId, fileId } = request.body;
-      const card = await db.transaction(async (tx) => {
+      const card = await audited(request, 'card.detach', cardId, async (tx) => {
+        await assertCardEditor(tx, cardId, auth);
         await detachFile(tx, cardId, fileId);
         return getCard(tx, auth.userId, fileUrl, cardId);
       });
@@ -395,10 +435,15 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const { cardId, liked } = request.body;
-      const card = await db.transaction(async (tx) => {
-        await setLike(tx, cardId, auth.userId, liked);
-        return getCard(tx, auth.userId, fileUrl, cardId);
-      });
+      const card = await audited(
+        request,
+        liked ? 'card.like' : 'card.unlike',
+        cardId,
+        async (tx) => {
+          await setLike(tx, cardId, auth.userId, liked);
+          return getCard(tx, auth.userId, fileUrl, cardId);
+        },
+      );
       await changed(auth.userId, 'card.liked', { cardId });
       return { card };
     },

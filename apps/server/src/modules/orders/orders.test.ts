@@ -118,6 +118,31 @@ describe('POST /api/orders', () => {
       payload: orderBody([{ productId: a.id, quantity: 1 }], { discountCode: 'FIVEOFF' }),
     });
     expect(res.json().order).toMatchObject({ subtotal: 3, discount: 3, total: 0 });
+    // A code serves one person once: the second order with it is refused, and takes nothing.
+    const again = await call(t.app, shopper, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([{ productId: a.id, quantity: 1 }], { discountCode: 'fiveoff' }),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().details[0]).toMatchObject({
+      field: 'discountCode',
+      code: 'discount_code_used',
+    });
+  });
+
+  it('limits discount code checks per person (no guessing codes at full speed)', async () => {
+    const guesser = (await registerUser(t.app, { email: 'guesser@test.local' })).accessToken;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await call(t.app, guesser, {
+        method: 'GET',
+        url: `/api/orders/discount-codes/check?code=GUESS${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   it('answers 409 naming the product when stock is short, and takes nothing', async () => {
@@ -178,15 +203,26 @@ describe('POST /api/orders', () => {
     expect((await stockOf(ok.slug)).quantity).toBe(10);
   });
 
-  it('checks a discount code ahead of the order', async () => {
+  it('checks a discount code ahead of the order, once per person', async () => {
+    const newcomer = (await registerUser(t.app, { email: 'newcomer@test.local' })).accessToken;
     expect(
       (
-        await call(t.app, shopper, {
+        await call(t.app, newcomer, {
           method: 'GET',
           url: '/api/orders/discount-codes/check?code=ten',
         })
       ).json(),
     ).toEqual({ discount: { code: 'TEN', percent: 10, amount: null } });
+    // The shopper already placed an order with TEN.
+    const used = await call(t.app, shopper, {
+      method: 'GET',
+      url: '/api/orders/discount-codes/check?code=ten',
+    });
+    expect(used.statusCode).toBe(400);
+    expect(used.json().details[0]).toMatchObject({
+      field: 'discountCode',
+      code: 'discount_code_used',
+    });
     const bad = await call(t.app, shopper, {
       method: 'GET',
       url: '/api/orders/discount-codes/check?code=nope',

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.js';
 import {
   discountCodes,
+  discountRedemptions,
   orderCustomers,
   orderDailyStats,
   orderItems,
@@ -113,6 +114,15 @@ export async function discountFor(db: Executor, code: string) {
       ),
     );
   return row;
+}
+
+/** Whether this person already placed an order with this code (one use per person). */
+export async function alreadyRedeemed(db: Executor, code: string, userId: string) {
+  const rows = await db
+    .select({ code: discountRedemptions.code })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.code, code), eq(discountRedemptions.userId, userId)));
+  return rows.length > 0;
 }
 
 /** The discount in cents a code gives on a subtotal; never more than the subtotal. */
@@ -228,6 +238,9 @@ export async function createOrder(
         );
       discount = discountCents(found, subtotal);
       code = found.code;
+      if (customer.userId && (await alreadyRedeemed(tx, code, customer.userId))) {
+        throw fieldError('discountCode', 'discount_code_used', 'You have already used this code');
+      }
     }
     const shipping = DELIVERY_OPTIONS.find((d) => d.value === body.delivery)?.priceCents ?? 0;
     const total = subtotal - discount + shipping;
@@ -278,6 +291,17 @@ export async function createOrder(
         }),
       )
       .returning();
+    if (code && customer.userId) {
+      // The primary key (code, person) makes a second use fail even if two orders race.
+      const used = await tx
+        .insert(discountRedemptions)
+        .values({ code, userId: customer.userId, orderId: order!.id })
+        .onConflictDoNothing()
+        .returning({ code: discountRedemptions.code });
+      if (!used.length) {
+        throw fieldError('discountCode', 'discount_code_used', 'You have already used this code');
+      }
+    }
     await bumpDailyStats(tx, statsDay(order!.createdAt), 'pending', itemsCount, total, 1);
     return toOrder(order!, items);
   });

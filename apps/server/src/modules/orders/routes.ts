@@ -18,7 +18,17 @@ import { fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../products/queries.js';
-import { changeOrderStatus, createOrder, discountFor, getOrder, listOrders } from './queries.js';
+import {
+  alreadyRedeemed,
+  changeOrderStatus,
+  createOrder,
+  discountFor,
+  getOrder,
+  listOrders,
+} from './queries.js';
+
+/** Discount code checks one person may make in 15 minutes. */
+const DISCOUNT_CHECKS_PER_WINDOW = 20;
 
 /** What order answers read; searches find customers in order_customers. */
 const ORDER_TABLES = ['orders', 'order_items', 'order_daily_stats', 'order_customers'];
@@ -28,7 +38,7 @@ const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 
 
 export async function orderRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, limiter } = app.services;
 
   app.post(
     ORDERS_API.list,
@@ -63,10 +73,16 @@ export async function orderRoutes(appBase: FastifyInstance) {
         tags: ['orders'],
         summary: 'Check a discount code before placing the order',
         querystring: discountCheckQuerySchema,
-        response: { 200: discountCheckAnswerSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: discountCheckAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {
+      const auth = requireAuth(request);
+      // Guessing codes is slow: a window per person.
+      const key = `discount:${auth.userId}`;
+      const window = { limit: DISCOUNT_CHECKS_PER_WINDOW, seconds: 15 * 60 };
+      await limiter.check([key], window);
+      await limiter.hit(key, window);
       const found = await discountFor(db, request.query.code);
       if (!found)
         throw fieldError(
@@ -74,6 +90,9 @@ export async function orderRoutes(appBase: FastifyInstance) {
           'invalid_discount_code',
           'This discount code is not valid',
         );
+      if (await alreadyRedeemed(db, found.code, auth.userId)) {
+        throw fieldError('discountCode', 'discount_code_used', 'You have already used this code');
+      }
       return {
         discount: {
           code: found.code,

@@ -288,8 +288,14 @@ describe('the spec calls: GET /api/products and /api/products/product', () => {
 describe('reviews', () => {
   it('keeps rating, count and the star breakdown in step with the reviews', async () => {
     const p = await create({ name: 'Rated' });
-    for (const rating of [5, 4, 4]) {
-      const res = await call(t.app, shopper, {
+    // One review per person: three people review it.
+    const reviewers = [
+      shopper,
+      (await registerUser(t.app, { email: 'reviewer2@test.local' })).accessToken,
+      (await registerUser(t.app, { email: 'reviewer3@test.local' })).accessToken,
+    ];
+    for (const [i, rating] of [5, 4, 4].entries()) {
+      const res = await call(t.app, reviewers[i]!, {
         method: 'POST',
         url: `/api/products/${p.id}/reviews`,
         payload: { rating, comment: 'Nice' },

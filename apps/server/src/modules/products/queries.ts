@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { productReviews, products } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
+import { sanitizeRichText } from '../../lib/html.js';
 
 export type ProductRow = typeof products.$inferSelect;
 type ListQuery = z.output<typeof productListQuerySchema>;
@@ -256,7 +257,7 @@ export function productValues(body: Partial<ProductBody>) {
   if (body.name !== undefined) v.name = body.name;
   if (body.code !== undefined) v.code = body.code;
   if (body.sku !== undefined) v.sku = body.sku;
-  if (body.description !== undefined) v.description = body.description;
+  if (body.description !== undefined) v.description = sanitizeRichText(body.description);
   if (body.images !== undefined) v.images = body.images;
   if (body.price !== undefined) v.price = centsToDecimal(Math.round(body.price * 100));
   if (body.priceSale !== undefined)

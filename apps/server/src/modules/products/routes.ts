@@ -17,7 +17,7 @@ import {
   reviewBodySchema,
   reviewSchema,
 } from '@bo/contract/products';
-import { productReviews, products } from '../../db/schema/commerce.js';
+import { productReviews, products, reviewHelpful } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
@@ -294,7 +294,7 @@ export async function productRoutes(appBase: FastifyInstance) {
         summary: "Write a review; the product's rating is recomputed in the same transaction",
         params: idParamsSchema,
         body: reviewBodySchema,
-        response: { 201: reviewAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: reviewAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -308,6 +308,23 @@ export async function productRoutes(appBase: FastifyInstance) {
           .where(eq(products.id, request.params.id))
           .for('update');
         if (!current || (!current.published && !canWrite(request))) throw notFound('Product');
+        // One review per person and product (under the product's row lock, so two at once
+        // cannot both pass).
+        const [mine] = await tx
+          .select({ id: productReviews.id })
+          .from(productReviews)
+          .where(
+            and(eq(productReviews.productId, current.id), eq(productReviews.userId, auth.userId)),
+          )
+          .limit(1);
+        if (mine) {
+          throw fieldError(
+            'rating',
+            'review_exists',
+            'You have already reviewed this product',
+            409,
+          );
+        }
         const [review] = await tx
           .insert(productReviews)
           .values({ productId: current.id, userId: auth.userId, rating, comment })
@@ -353,17 +370,32 @@ export async function productRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => {
-      const [row] = await db
-        .update(productReviews)
-        .set({ helpful: sql`${productReviews.helpful} + 1` })
-        .where(
-          and(
-            eq(productReviews.id, request.params.reviewId),
-            eq(productReviews.productId, request.params.id),
-          ),
-        )
-        .returning();
-      if (!row) throw notFound('Review');
+      const auth = requireAuth(request);
+      const row = await db.transaction(async (tx) => {
+        const [review] = await tx
+          .select()
+          .from(productReviews)
+          .where(
+            and(
+              eq(productReviews.id, request.params.reviewId),
+              eq(productReviews.productId, request.params.id),
+            ),
+          );
+        if (!review) throw notFound('Review');
+        // Once per person: a second "helpful" from the same person changes nothing.
+        const counted = await tx
+          .insert(reviewHelpful)
+          .values({ reviewId: review.id, userId: auth.userId })
+          .onConflictDoNothing()
+          .returning({ reviewId: reviewHelpful.reviewId });
+        if (!counted.length) return review;
+        const [updated] = await tx
+          .update(productReviews)
+          .set({ helpful: sql`${productReviews.helpful} + 1` })
+          .where(eq(productReviews.id, review.id))
+          .returning();
+        return updated!;
+      });
       const [author] = row.userId
         ? await db
             .select({ name: users.displayName, avatarUrl: users.avatarUrl })

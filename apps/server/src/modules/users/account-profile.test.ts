@@ -66,7 +66,7 @@ describe('PATCH /api/account/my-account/', () => {
         isPublic: false,
         social: { linkedin: 'https://linkedin.example/in/selma', twitter: '' },
         notificationPrefs: { applicationNews: false },
-        avatarUrl: '/uploads/aa/bb.webp',
+        avatarUrl: '/uploads/aa-bb.webp',
       },
     });
     expect(res.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('PATCH /api/account/my-account/', () => {
       isPublic: false,
       social: { linkedin: 'https://linkedin.example/in/selma' },
       notificationPrefs: { applicationNews: false },
-      avatarUrl: '/uploads/aa/bb.webp',
+      avatarUrl: '/uploads/aa-bb.webp',
     });
     // Preferences merge; a cleared field becomes null.
     const more = await call(t.app, token, {

@@ -353,7 +353,7 @@ describe('POST /api/users', () => {
         role: 'user',
         status: 'pending',
         emailVerified: true,
-        avatarUrl: '/uploads/ab/cd.png',
+        avatarUrl: '/uploads/ab-cd.png',
       },
     });
     expect(res.statusCode).toBe(201);
@@ -364,7 +364,7 @@ describe('POST /api/users', () => {
       city: 'Paris',
       status: 'pending',
       emailVerified: true,
-      avatarUrl: '/uploads/ab/cd.png',
+      avatarUrl: '/uploads/ab-cd.png',
     });
     const after = (await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' })).json()
       .counts;

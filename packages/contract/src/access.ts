@@ -1,0 +1,119 @@
+import type { Permission } from './roles';
+
+/**
+ * Who may call each API route: `public` (no sign-in), or the permission a signed-in person's role
+ * must grant. The server refuses to start if one of its routes is missing here or declares
+ * something else, and a test walks every route of the OpenAPI document as anonymous, unverified,
+ * user and administrator against this table, so a new route cannot ship unprotected.
+ *
+ * Keys are `METHOD path` in the server's route syntax (`:id`); HEAD follows GET.
+ *
+ * Whose records a route may touch is the route's own rule on top of this (ownership): a person
+ * with `calendar:write` changes their own events only unless they also hold `calendar:manage`;
+ * `kanban:write` edits and moves the cards one reported or is assigned to unless `kanban:manage`.
+ */
+export type Access = 'public' | Permission;
+
+export const ROUTE_ACCESS = {
+  'GET /api/health': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/realtime': 'public', // the socket signs in with its first message
+
+  // Account: signing in and the code calls are public; everything about oneself is account:self,
+  // the one permission an unverified or unapproved person keeps.
+  'POST /api/account/login': 'public',
+  'POST /api/account/login/2fa': 'public',
+  'POST /api/account/register': 'public',
+  'POST /api/account/verify': 'public',
+  'POST /api/account/resend-code': 'public',
+  'POST /api/account/reset-password': 'public',
+  'POST /api/account/new-password': 'public',
+  'GET /api/account/my-account/': 'account:self',
+  'PATCH /api/account/my-account/': 'account:self',
+  'POST /api/account/logout': 'account:self',
+  'POST /api/account/change-password': 'account:self',
+  'GET /api/account/sessions': 'account:self',
+  'DELETE /api/account/sessions/:id': 'account:self',
+  'GET /api/account/profile': 'account:self',
+  'POST /api/account/confirm-email': 'account:self',
+  'POST /api/account/cancel-email': 'account:self',
+  'GET /api/account/activity': 'account:self',
+  'GET /api/account/2fa': 'account:self',
+  'POST /api/account/2fa/setup': 'account:self',
+  'POST /api/account/2fa/enable': 'account:self',
+  'POST /api/account/2fa/disable': 'account:self',
+  'POST /api/account/2fa/recovery-codes': 'account:self',
+
+  'GET /api/admin/audit': 'audit:read',
+  'GET /api/admin/outbox': 'audit:read',
+
+  'POST /api/public/contact': 'public',
+  'POST /api/public/notify': 'public',
+
+  'POST /api/files': 'files:write',
+
+  'GET /api/products': 'products:read',
+  'POST /api/products': 'products:write',
+  'GET /api/products/export': 'products:read',
+  'GET /api/products/product': 'products:read',
+  'PATCH /api/products/:id': 'products:write',
+  'DELETE /api/products/:id': 'products:write',
+  'POST /api/products/bulk-delete': 'products:write',
+  'POST /api/products/:id/reviews': 'products:read',
+  'POST /api/products/:id/reviews/:reviewId/helpful': 'products:read',
+
+  'POST /api/orders': 'orders:create',
+  'GET /api/orders': 'orders:read',
+  'GET /api/orders/discount-codes/check': 'orders:create',
+  'GET /api/orders/:id': 'orders:read',
+  'PATCH /api/orders/:id': 'orders:write',
+
+  'GET /api/calendar/events': 'calendar:read',
+  'POST /api/calendar/events/new': 'calendar:write',
+  'POST /api/calendar/events/update': 'calendar:write',
+  'POST /api/calendar/events/delete': 'calendar:write',
+
+  'GET /api/kanban/board': 'kanban:read',
+  'GET /api/kanban/assignable-users': 'kanban:read',
+  'POST /api/kanban/columns/new': 'kanban:manage',
+  'POST /api/kanban/columns/update': 'kanban:manage',
+  'POST /api/kanban/columns/delete': 'kanban:manage',
+  'POST /api/kanban/columns/clear': 'kanban:manage',
+  'POST /api/kanban/columns/move': 'kanban:manage',
+  'POST /api/kanban/cards/new': 'kanban:write',
+  'POST /api/kanban/cards/update': 'kanban:write',
+  'POST /api/kanban/cards/move': 'kanban:write',
+  'POST /api/kanban/cards/delete': 'kanban:write',
+  'POST /api/kanban/cards/comment': 'kanban:write',
+  'POST /api/kanban/cards/attach': 'files:write',
+  'POST /api/kanban/cards/detach': 'kanban:write',
+  'POST /api/kanban/cards/like': 'kanban:write',
+
+  'GET /api/users': 'users:read',
+  'POST /api/users': 'users:write',
+  'GET /api/roles': 'users:read',
+  'GET /api/users/:id': 'users:read',
+  'PATCH /api/users/:id': 'users:write',
+  'DELETE /api/users/:id': 'users:delete',
+  'POST /api/users/bulk-delete': 'users:delete',
+
+  // Only with BENCH_ROUTES=1 (never in a normal start).
+  'GET /api/bench/noop': 'public',
+  'GET /api/bench/pk/:id': 'public',
+  'GET /api/bench/scans': 'public',
+  'GET /api/bench/cache': 'public',
+} as const satisfies Record<string, Access>;
+
+export type RouteKey = keyof typeof ROUTE_ACCESS;
+
+/** What a person keeps until their address is verified and an administrator approved them. */
+export const LIMITED_PERMISSIONS: readonly Permission[] = ['account:self'];
+
+/** `REGISTRATION`: who may create an account at /auth/register. */
+export const REGISTRATION_MODES = ['open', 'approval', 'closed'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
+export function routeAccess(method: string, url: string): Access | undefined {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return (ROUTE_ACCESS as Record<string, Access>)[`${m} ${url}`];
+}
