@@ -49,6 +49,16 @@ function allowRefusals(consoleErrors: string[]) {
   consoleErrors.splice(0, consoleErrors.length, ...others);
 }
 
+/** An administrator approves a registered person (REGISTRATION=approval). */
+async function approve(request: APIRequestContext, email: string) {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const found = await request.get('/api/users', { params: { q: email }, headers });
+  const id = ((await found.json()) as { users: { id: string }[] }).users[0]!.id;
+  const res = await request.patch(`/api/users/${id}`, { data: { status: 'active' }, headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth/login');
   await page.getByLabel('Email address').fill(email);
@@ -88,7 +98,9 @@ test('register, verify with the mailed code, sign out and in, reset the password
   await passwordBox.fill('password123');
   await page.getByRole('checkbox').check();
   await page.getByTestId('register-submit').click();
-  await expect(page.getByText('This password is too common; choose another one')).toBeVisible();
+  await expect(
+    page.getByText('This password is too easy to guess; choose another one'),
+  ).toBeVisible();
   await expect(page.getByTestId('password-rule-notCommon')).toHaveAttribute('data-state', 'failed');
 
   await passwordBox.fill(password);
@@ -108,6 +120,12 @@ test('register, verify with the mailed code, sign out and in, reset the password
   await page.keyboard.type(code);
   await expect(page).toHaveURL(/\/dashboard\//, { timeout: 15_000 });
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
+  // REGISTRATION=approval (the default): verified, the account waits for an administrator and
+  // can use nothing but itself; once approved, the screens open.
+  await expect(page.getByTestId('limited-account')).toContainText('Waiting for approval');
+  await approve(request, email);
+  await page.reload();
+  await expect(page.getByTestId('limited-account')).toHaveCount(0);
 
   await signOut(page);
   await signIn(page, email, password);
@@ -178,7 +196,17 @@ test('a person without the admin role is refused the audit screen; an administra
   await expect(page.getByLabel('Email address')).toBeFocused();
 
   await signIn(page, email, password);
-  // Unverified: the dashboard offers to verify, and the offer can be dismissed.
+  // Unverified and not approved: every screen but the own account says so, with the way out.
+  const limited = page.getByTestId('limited-account');
+  await expect(limited).toContainText('Verify your email first');
+  await expect(limited.getByRole('link', { name: 'Enter the code' })).toHaveAttribute(
+    'href',
+    `/auth/verify?email=${encodeURIComponent(email)}`,
+  );
+  // An administrator approves the account although the address is not verified yet: the
+  // dashboard then offers to verify, and the offer can be dismissed.
+  await approve(request, email);
+  await page.reload();
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('link', { name: 'Verify now' })).toHaveAttribute(

@@ -9,7 +9,14 @@ export type AuthState = {
 };
 
 export type AuthContextValue = AuthState & {
-  login: (email: string, password: string, remember?: boolean) => Promise<void>;
+  /** Signs in, or answers the token of the two-factor step when the account has it on. */
+  login: (
+    email: string,
+    password: string,
+    remember?: boolean,
+  ) => Promise<{ mfaToken: string } | null>;
+  /** The second step: a code from the authenticator app, or a recovery code. */
+  completeTwoFactor: (mfaToken: string, code: string, remember?: boolean) => Promise<void>;
   register: (body: RegisterBody) => Promise<void>;
   logout: () => Promise<void>;
   /** Reloads the signed-in person (after they edit their own profile). */

@@ -31,7 +31,13 @@ function reducer(state: AuthState, action: Action): AuthState {
   }
 }
 
-type LoginAnswer = { accessToken?: string; user?: AccountUser; msg?: string };
+type LoginAnswer = {
+  accessToken?: string;
+  user?: AccountUser;
+  msg?: string;
+  mfaRequired?: boolean;
+  mfaToken?: string;
+};
 type RegisterAnswer = { accessToken?: string; user?: AccountUser; msg?: string };
 
 // setTimeout keeps 32-bit delays; a longer token re-arms the timer instead of firing at once.
@@ -114,7 +120,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string, remember = true) => {
       const answer = await http<LoginAnswer>(API.account.login, { body: { email, password } });
+      // Two-factor sign-in: the password was right, the code comes next (no token yet).
+      if (answer.mfaRequired && answer.mfaToken) return { mfaToken: answer.mfaToken };
       // Spec §5: no access token means failure carrying the server's message.
+      if (!answer.accessToken || !answer.user) {
+        throw { message: answer.msg ?? t('errors.generic') };
+      }
+      startSession(answer.accessToken, remember);
+      dispatch({ type: 'LOGIN', user: answer.user });
+      return null;
+    },
+    [startSession, t],
+  );
+
+  const completeTwoFactor = useCallback(
+    async (mfaToken: string, code: string, remember = true) => {
+      const answer = await http<LoginAnswer>(API.account.login2fa, { body: { mfaToken, code } });
       if (!answer.accessToken || !answer.user) {
         throw { message: answer.msg ?? t('errors.generic') };
       }
@@ -153,8 +174,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, logout, refreshUser }),
-    [state, login, register, logout, refreshUser],
+    () => ({ ...state, login, completeTwoFactor, register, logout, refreshUser }),
+    [state, login, completeTwoFactor, register, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,11 +1,14 @@
 import { LAYOUT } from '@bo/contract/constants';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
+import { useAuth } from '../../auth/auth-context';
 import { AuthGuard } from '../../auth/auth-guard';
 import { startRealtime } from '../../lib/realtime';
+import { LimitedAccountView } from '../../sections/auth/limited-account-view';
 import { VerifyEmailBanner } from '../../sections/auth/verify-email-banner';
+import { paths } from '../../routes/paths';
 import { useSettings } from '../../components/settings/settings-context';
 import { Header } from './header';
 import { NavMobile } from './nav-mobile';
@@ -15,6 +18,11 @@ import { NavVertical } from './nav-vertical';
 function DashboardShell() {
   const settings = useSettings();
   const navData = useNavData();
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  // A limited account (not verified, not approved, or an administrator without two-factor
+  // sign-in where it is required) keeps its own account page; every other screen says why not.
+  const limited = user?.limited && pathname !== paths.dashboard.user.account ? user.limited : null;
   const [mobileOpen, setMobileOpen] = useState(false);
   const mini = settings.themeLayout === 'mini';
   // The content slides only when the person toggles the nav, never while a page loads.
@@ -59,8 +67,8 @@ function DashboardShell() {
         })}
       >
         <Box sx={{ width: 1, mx: 'auto', maxWidth: settings.themeStretch ? 'none' : 1200 }}>
-          <VerifyEmailBanner />
-          <Outlet />
+          {!limited && <VerifyEmailBanner />}
+          {limited ? <LimitedAccountView reason={limited} /> : <Outlet />}
         </Box>
       </Box>
     </Box>

@@ -1,13 +1,10 @@
 import type { LoginBody } from '@bo/contract/account';
-import GitHub from '@mui/icons-material/GitHub';
-import Google from '@mui/icons-material/Google';
-import Twitter from '@mui/icons-material/Twitter';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +13,6 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { safeReturnTo } from '../../auth/return-to';
 import { LightField } from '../../components/form/light-field';
-import { Hint } from '../../components/hint/hint';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
@@ -48,11 +44,10 @@ function EyeIcon({ off }: { off: boolean }) {
   );
 }
 
-const SOCIAL = [
-  { key: 'google', icon: <Google /> },
-  { key: 'github', icon: <GitHub /> },
-  { key: 'twitter', icon: <Twitter /> },
-] as const;
+/** The second step exists only for accounts with two-factor sign-in: loaded when asked for. */
+const TwoFactorStep = lazy(() =>
+  import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
+);
 
 export function LoginView() {
   const { t } = useTranslation();
@@ -62,6 +57,7 @@ export function LoginView() {
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(true);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   usePageTitle(t('auth.login.title'));
 
   useEffect(() => {
@@ -83,18 +79,62 @@ export function LoginView() {
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
 
+  const signedIn = () => {
+    notify.success(t('auth.login.welcome'));
+    navigate(safeReturnTo(params.get('returnTo')), { replace: true });
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await login(values.email, values.password, remember);
-      notify.success(t('auth.login.welcome'));
-      navigate(safeReturnTo(params.get('returnTo')), { replace: true });
+      const step = await login(values.email, values.password, remember);
+      if (step) {
+        setMfaToken(step.mfaToken);
+        return;
+      }
+      signedIn();
     } catch (error) {
       if (!applyServerFieldErrors(t, error, setError, ['email', 'password'])) {
         setServerError(translateError(t, error));
       }
     }
   });
+
+  const alert = serverError && (
+    <Box
+      role="alert"
+      sx={(theme) => ({
+        mb: 3,
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        typography: 'body2',
+        fontWeight: 500,
+        color: theme.palette.mode === 'light' ? 'error.darker' : 'error.lighter',
+        bgcolor: alpha(theme.palette.error.main, 0.16),
+      })}
+    >
+      {serverError}
+    </Box>
+  );
+
+  if (mfaToken) {
+    return (
+      <Suspense fallback={null}>
+        {alert}
+        <TwoFactorStep
+          mfaToken={mfaToken}
+          remember={remember}
+          onDone={signedIn}
+          onError={setServerError}
+          onCancel={() => {
+            setServerError(null);
+            setMfaToken(null);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
@@ -113,23 +153,7 @@ export function LoginView() {
         </Box>
       </Typography>
 
-      {serverError && (
-        <Box
-          role="alert"
-          sx={(theme) => ({
-            mb: 3,
-            px: 2,
-            py: 1.5,
-            borderRadius: 1,
-            typography: 'body2',
-            fontWeight: 500,
-            color: theme.palette.mode === 'light' ? 'error.darker' : 'error.lighter',
-            bgcolor: alpha(theme.palette.error.main, 0.16),
-          })}
-        >
-          {serverError}
-        </Box>
-      )}
+      {alert}
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <LightField
@@ -203,37 +227,6 @@ export function LoginView() {
         >
           {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
-      </Box>
-
-      <Box
-        sx={{
-          my: 3,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 2,
-          typography: 'overline',
-          color: 'text.disabled',
-          '&::before, &::after': { content: '""', flex: 1, borderTop: 1, borderColor: 'divider' },
-        }}
-      >
-        {t('auth.login.or')}
-      </Box>
-
-      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1.5 }}>
-        {SOCIAL.map((s) => (
-          <Hint key={s.key} title={t('auth.login.socialNotConfigured')}>
-            {/* The span keeps the hint working on a disabled button, and lets it take focus. */}
-            <span tabIndex={0}>
-              <IconButton
-                disabled
-                aria-label={t(`auth.login.social.${s.key}`)}
-                sx={{ border: 1, borderColor: 'divider' }}
-              >
-                {s.icon}
-              </IconButton>
-            </span>
-          </Hint>
-        ))}
       </Box>
     </Box>
   );

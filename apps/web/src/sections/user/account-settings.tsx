@@ -30,6 +30,7 @@ import { z } from 'zod';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
 import { useLocales } from '../../locales/use-locales';
+import { AccountTwoFactor } from './account-two-factor';
 import { SOCIAL_ICONS } from './user-cards-view';
 import {
   useChangePasswordMutation,
@@ -333,6 +334,7 @@ export function AccountSecurity() {
   return (
     <Stack spacing={3}>
       <ChangePassword />
+      <AccountTwoFactor />
       <Sessions />
     </Stack>
   );

@@ -109,8 +109,31 @@ const usersApi = api.injectEndpoints({
       query: (body) => ({ url: API.account.changePassword, method: 'POST', body }),
       invalidatesTags: ['Account'],
     }),
+    twoFactor: build.query<TwoFactorStatus, void>({
+      query: () => API.account.twoFactor,
+      transformResponse: (answer: { twoFactor: TwoFactorStatus }) => answer.twoFactor,
+      providesTags: ['Account'],
+    }),
+    twoFactorSetup: build.mutation<TwoFactorSetup, { password: string }>({
+      query: (body) => ({ url: API.account.twoFactorSetup, method: 'POST', body }),
+    }),
+    twoFactorEnable: build.mutation<{ recoveryCodes: string[] }, { code: string }>({
+      query: (body) => ({ url: API.account.twoFactorEnable, method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
+    twoFactorDisable: build.mutation<{ msg: string }, { password: string }>({
+      query: (body) => ({ url: API.account.twoFactorDisable, method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
+    newRecoveryCodes: build.mutation<{ recoveryCodes: string[] }, { password: string }>({
+      query: (body) => ({ url: API.account.recoveryCodes, method: 'POST', body }),
+      invalidatesTags: ['Account'],
+    }),
   }),
 });
+
+export type TwoFactorStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };
+export type TwoFactorSetup = { secret: string; otpauthUri: string; qrSvg: string };
 
 export const {
   useUsersQuery,
@@ -128,6 +151,11 @@ export const {
   useMySessionsQuery,
   useEndSessionMutation,
   useChangePasswordMutation,
+  useTwoFactorQuery,
+  useTwoFactorSetupMutation,
+  useTwoFactorEnableMutation,
+  useTwoFactorDisableMutation,
+  useNewRecoveryCodesMutation,
 } = usersApi;
 
 /** Stores an image on our server (size and type checked there) and answers its URL. */
