@@ -328,7 +328,7 @@ describe('6. the code calls do not tell which addresses exist', () => {
       const pause = () => new Promise((r) => setTimeout(r, 60));
       (async () => {
         const known = [], unknown = [];
-        for (let i = 0; i < 8; i++) {
+        for (let i = 0; i < 12; i++) {
           known.push(await timed('bob@test.local')); await pause();
           unknown.push(await timed('ghost' + i + '@test.local')); await pause();
         }
@@ -343,8 +343,11 @@ describe('6. the code calls do not tell which addresses exist', () => {
       unknown: number[];
     };
     await t.app.services.tasks.drain();
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    expect(Math.abs(median(knownTimes) - median(unknownTimes))).toBeLessThan(3);
+    // The fastest of twelve is what an attacker compares: it strips the noise of a busy machine
+    // (other suites run beside this one), while a lookup or a hash before the answer would show
+    // in every sample, the fastest included.
+    const fastest = (xs: number[]) => Math.min(...xs);
+    expect(Math.abs(fastest(knownTimes) - fastest(unknownTimes))).toBeLessThan(4);
     await t.database.query('DELETE FROM rate_limits');
   });
 });
@@ -418,6 +421,16 @@ describe('9. uploads', () => {
     const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
     expect(String(signIn.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
+    // A token kept from an earlier visit gets the cookie back when the app loads the person,
+    // whether that answer is computed or comes from the read cache.
+    for (let i = 0; i < 2; i++) {
+      const me = await get(bob.accessToken, '/api/account/my-account/');
+      const again = String(me.headers['set-cookie']).split(';')[0]!;
+      expect(again).toBe(`bo_files=${bob.accessToken}`);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: { cookie: again } })).statusCode,
+      ).toBe(200);
+    }
   });
 
   it('refuse an avatar that is not one stored file, and social links that are not web links', async () => {

@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 const LAST_SEEN_EVERY_MS = 60_000;
 
-function bearer(request: FastifyRequest): string | undefined {
+export function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
   return undefined;

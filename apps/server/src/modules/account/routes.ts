@@ -31,7 +31,7 @@ import { audit } from '../../lib/audit.js';
 import { HttpError, conflict, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { bearer, requireAuth } from '../../plugins/auth.js';
 import {
   checkPasswordPolicy,
   codeMail,
@@ -282,6 +282,15 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.myAccount,
     {
       config: { cache: { tables: ['users'], scope: 'user' } },
+      // The app loads the signed-in person first thing, also with a token kept from an earlier
+      // visit: that is when the uploads cookie is set again, so pictures load (runs on cached
+      // answers too).
+      onSend: async (request, reply, payload) => {
+        const token = bearer(request);
+        if (reply.statusCode === 200 && token)
+          setFileCookie(request, reply, token, config.jwtTtlSeconds);
+        return payload;
+      },
       schema: {
         tags: ['account'],
         summary: 'The signed-in person',
