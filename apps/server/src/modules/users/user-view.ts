@@ -53,8 +53,9 @@ export interface Viewer {
 }
 
 /**
- * One person for the users area. A private profile (isPublic off) shows its contact details and
- * social links only to its owner and to administrators.
+ * One person for the users area. A private profile (isPublic off) shows its email, contact details
+ * and social links only to its owner and to people who manage users; others get its name, role
+ * and work details, and an empty email (the answer keeps its shape for every client).
  */
 export function toUser(row: UserRow, viewer: Viewer): User {
   const full = viewer.canManage || row.isPublic || row.id === viewer.userId;
@@ -62,7 +63,7 @@ export function toUser(row: UserRow, viewer: Viewer): User {
   return {
     id: row.id,
     slug: row.slug,
-    email: row.email,
+    email: full ? row.email : '',
     firstName: row.firstName,
     lastName: row.lastName,
     name: row.displayName,

@@ -306,7 +306,7 @@ describe('GET /api/users/:id and /api/roles', () => {
     ).toBe(404);
   });
 
-  it('hides a private profile’s contact details from other non-admins only', async () => {
+  it('hides a private profile’s email and contact details from other non-admins only', async () => {
     const made = await createUser({
       firstName: 'Private',
       lastName: 'Person',
@@ -315,8 +315,16 @@ describe('GET /api/users/:id and /api/roles', () => {
     });
     const asUser = await call(t.app, user, { method: 'GET', url: `/api/users/${made.id}` });
     expect(asUser.json().user.phone).toBeNull();
+    expect(asUser.json().user.email).toBe('');
+    const listed = await call(t.app, user, {
+      method: 'GET',
+      url: `/api/users?q=${encodeURIComponent('Private Person')}`,
+    });
+    const row = listed.json().users.find((u: { id: string }) => u.id === made.id);
+    expect(row.email).toBe('');
     const asAdmin = await call(t.app, admin, { method: 'GET', url: `/api/users/${made.id}` });
     expect(asAdmin.json().user.phone).toBe('+33 1 23 45 67 89');
+    expect(asAdmin.json().user.email).toBe(made.email);
   });
 
   it('lists the roles with their permissions', async () => {
