@@ -1,7 +1,41 @@
-import { alpha } from '@mui/material/styles';
+import { alpha, getContrastRatio } from '@mui/material/styles';
 import type { Components, Theme } from '@mui/material/styles';
 
 import type { ThemeContrast } from './types';
+
+type PaletteColorName = 'primary' | 'secondary' | 'info' | 'success' | 'warning' | 'error';
+const PALETTE_COLORS: ReadonlySet<string> = new Set([
+  'primary',
+  'secondary',
+  'info',
+  'success',
+  'warning',
+  'error',
+]);
+const isPaletteColor = (c: unknown): c is PaletteColorName =>
+  typeof c === 'string' && PALETTE_COLORS.has(c);
+const AA = 4.5;
+
+/**
+ * A palette colour as text (text and outlined buttons, links, outlined chips): the first shade
+ * that reads at 4.5:1 on the page (WCAG 1.4.3). `main` is too light as text on white for most
+ * colours (#00A76F is 3.1:1), and some presets are too dark on the dark page.
+ */
+export function textShade(theme: Theme, color: PaletteColorName = 'primary'): string {
+  const p = theme.palette[color];
+  const shades =
+    theme.palette.mode === 'light'
+      ? [p.main, p.dark, p.darker, '#000000']
+      : [p.main, p.light, p.lighter, '#FFFFFF'];
+  return shades.find((c) => getContrastRatio(c, theme.palette.background.paper) >= AA)!;
+}
+
+/** A palette colour as a fill under its contrastText (contained buttons, filled chips). */
+export function fillShade(theme: Theme, color: PaletteColorName = 'primary'): string {
+  const p = theme.palette[color];
+  const shades = [p.main, p.dark, p.darker, p.light, p.lighter];
+  return shades.find((c) => getContrastRatio(p.contrastText, c) >= AA) ?? p.darker;
+}
 
 /** Per-component overrides: the look of the kit lives here, not in each screen. */
 export function createComponents(contrast: ThemeContrast): Components<Theme> {
@@ -22,6 +56,19 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
       styleOverrides: {
         root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }),
         sizeLarge: { minHeight: 48 },
+        text: ({ theme, ownerState }) =>
+          isPaletteColor(ownerState.color) ? { color: textShade(theme, ownerState.color) } : {},
+        outlined: ({ theme, ownerState }) =>
+          isPaletteColor(ownerState.color) ? { color: textShade(theme, ownerState.color) } : {},
+        contained: ({ theme, ownerState }) => {
+          if (!isPaletteColor(ownerState.color)) return {};
+          const fill = fillShade(theme, ownerState.color);
+          const p = theme.palette[ownerState.color];
+          return {
+            backgroundColor: fill,
+            '&:hover': { backgroundColor: fill === p.main ? p.dark : p.darker },
+          };
+        },
         containedInherit: ({ theme }) => ({
           color: theme.palette.mode === 'light' ? '#FFFFFF' : theme.palette.grey[800],
           backgroundColor:
@@ -118,9 +165,30 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
       },
     },
     MuiChip: {
-      styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) },
+      styleOverrides: {
+        root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }),
+        filled: ({ theme, ownerState }) =>
+          isPaletteColor(ownerState.color)
+            ? { backgroundColor: fillShade(theme, ownerState.color) }
+            : {},
+        outlined: ({ theme, ownerState }) =>
+          isPaletteColor(ownerState.color) ? { color: textShade(theme, ownerState.color) } : {},
+      },
     },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiLink: {
+      defaultProps: { underline: 'hover' },
+      styleOverrides: {
+        root: ({ theme, ownerState }) =>
+          ownerState.color === undefined || isPaletteColor(ownerState.color)
+            ? {
+                color: textShade(
+                  theme,
+                  isPaletteColor(ownerState.color) ? ownerState.color : 'primary',
+                ),
+              }
+            : {},
+      },
+    },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 'auto' } } },
     MuiBackdrop: {
       styleOverrides: {
