@@ -14,6 +14,10 @@ function keysOf(messages: Messages, prefix = ''): string[] {
   );
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const isPlural = (key: string) => PLURAL.test(key);
+const withoutPlural = (key: string) => key.replace(PLURAL, '');
+
 const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, {}])) as Record<
   (typeof LANGUAGES)[number],
   Record<string, Messages>
@@ -35,15 +39,32 @@ describe('locales', () => {
   });
 
   it.each(areas)('%s.json has exactly the same keys in all five languages', (area) => {
-    const reference = new Set(LANGUAGES.flatMap((lng) => keysOf(byLanguage[lng][area] ?? {})));
+    // Plural forms differ by language (Arabic has six): compare the keys without them here, and
+    // check each language's own forms below.
+    const base = (messages: Messages) => new Set(keysOf(messages).map(withoutPlural));
+    const reference = new Set(LANGUAGES.flatMap((lng) => [...base(byLanguage[lng][area] ?? {})]));
     const problems: string[] = [];
     for (const lng of LANGUAGES) {
-      const own = new Set(keysOf(byLanguage[lng][area] ?? {}));
+      const own = base(byLanguage[lng][area] ?? {});
       const missing = [...reference].filter((key) => !own.has(key));
       if (missing.length) problems.push(`${lng}/${area}.json is missing: ${missing.join(', ')}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
+
+  it.each(LANGUAGES)(
+    '%s has every plural form its language needs for each counted message',
+    (lng) => {
+      // i18next picks the form with Intl.PluralRules for the language code it was given.
+      const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      const keys = new Set(keysOf(merged(lng)));
+      const counted = new Set([...keys].filter(isPlural).map(withoutPlural));
+      const missing = [...counted].flatMap((key) =>
+        needed.filter((form) => !keys.has(`${key}_${form}`)).map((form) => `${key}_${form}`),
+      );
+      expect(missing, `${lng} lacks: ${missing.join(', ')}`).toEqual([]);
+    },
+  );
 
   it('no value is empty', () => {
     const empty = LANGUAGES.flatMap((lng) =>
