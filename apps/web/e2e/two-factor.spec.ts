@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 
 import { ADMIN, expect, test } from './fixtures';
@@ -100,4 +101,101 @@ test('turn on two-factor sign-in, sign in with a code, and with a recovery code 
   // The refusals above are the point of this test.
   const refusal = /Failed to load resource: the server responded with a status of (400|401)/;
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refusal.test(e)));
+});
+
+type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };
+const VARIANTS: Variant[] = [
+  { name: 'light', mode: 'light', lng: 'en', width: 1280 },
+  { name: 'dark', mode: 'dark', lng: 'en', width: 1280 },
+  { name: 'rtl', mode: 'light', lng: 'ar', width: 1280 },
+  { name: '390', mode: 'light', lng: 'en', width: 390 },
+];
+
+/** No axe violation of WCAG 2.1 A/AA in `scope` (a selector) of what is on screen now. */
+async function expectAccessible(page: Page, scope?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope) builder = builder.include(scope);
+  const { violations } = await builder.analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test('security screens in light, dark, Arabic and at 390 px, accessible', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  // One person waiting for verification, one with two-factor sign-in on (set up through the API).
+  const stamp = Date.now().toString(36);
+  const pending = `e2e-pending-${stamp}@example.com`;
+  const password = 'copper-harbour-violet-3';
+  const registered = await request.post('/api/account/register', {
+    data: { email: pending, password, firstName: 'Pat', lastName: 'Pending' },
+  });
+  expect(registered.status()).toBe(201);
+  const pendingToken = ((await registered.json()) as { accessToken: string }).accessToken;
+
+  const guarded = `e2e-guarded-${stamp}@example.com`;
+  await approvedPerson(request, guarded, password);
+  const signedIn = await request.post('/api/account/login', { data: { email: guarded, password } });
+  const guardedToken = ((await signedIn.json()) as { accessToken: string }).accessToken;
+  const auth = { Authorization: `Bearer ${guardedToken}` };
+  const setup = await request.post('/api/account/2fa/setup', { data: { password }, headers: auth });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await request.post('/api/account/2fa/enable', {
+    data: { code: totp(secret) },
+    headers: auth,
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+
+  const host = new URL(baseURL!).hostname;
+  for (const variant of VARIANTS) {
+    const context = await browser.newContext({
+      viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
+    });
+    await context.addCookies([
+      { name: 'themeMode', value: variant.mode, domain: host, path: '/' },
+      {
+        name: 'themeDirection',
+        value: variant.lng === 'ar' ? 'rtl' : 'ltr',
+        domain: host,
+        path: '/',
+      },
+    ]);
+    await context.addInitScript(
+      (lng) => window.localStorage.setItem('i18nextLng', lng),
+      variant.lng,
+    );
+    const page = await context.newPage();
+    const shot = (name: string) =>
+      page.screenshot({ path: `apps/web/e2e/screenshots/security-${name}-${variant.name}.png` });
+
+    // The password step, then the code step.
+    await page.goto('/auth/login');
+    await page.locator('input[name="email"]').fill(guarded);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('two-factor-step')).toBeVisible();
+    await shot('login-code');
+    await expectAccessible(page);
+
+    // The security card, on for this person (the session of the API sign-in above).
+    await page.evaluate((token) => window.localStorage.setItem('accessToken', token), guardedToken);
+    await page.goto('/dashboard/user/account?tab=security');
+    await expect(page.getByTestId('two-factor-card')).toBeVisible();
+    await page.getByTestId('two-factor-card').scrollIntoViewIfNeeded();
+    await shot('account-card');
+    await expectAccessible(page, '[data-testid="two-factor-card"]');
+
+    // What an account waiting for its address sees instead of the dashboard.
+    await page.evaluate((token) => window.localStorage.setItem('accessToken', token), pendingToken);
+    await page.goto('/dashboard/user/list');
+    await expect(page.getByTestId('limited-account')).toBeVisible();
+    await shot('limited');
+    await expectAccessible(page, '[data-testid="limited-account"]');
+    await context.close();
+  }
 });
