@@ -23,6 +23,10 @@ export const PERMISSIONS = [
   'kanban:manage',
   'files:read',
   'files:write',
+  /** The invoice list, details, PDF and address book. */
+  'invoices:read',
+  /** Create, edit, send, record payments, cancel and delete invoices. */
+  'invoices:write',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
