@@ -26,6 +26,7 @@ import type { Executor } from '../../db/client.js';
 import { productReviews, products } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
 import { sanitizeRichText } from '../../lib/html.js';
+import { toCsv } from '../../lib/csv.js';
 
 export type ProductRow = typeof products.$inferSelect;
 type ListQuery = z.output<typeof productListQuerySchema>;
@@ -290,15 +291,10 @@ const CSV_COLUMNS = [
   'published',
   'createdAt',
 ] as const;
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // Quote always; a leading formula character is neutralised so spreadsheets do not execute it.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
 export function productsCsv(list: Product[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const p of list) lines.push(CSV_COLUMNS.map((c) => csvCell(p[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    CSV_COLUMNS,
+    list.map((p) => CSV_COLUMNS.map((c) => p[c])),
+  );
 }
 export type { ProductListQuery };
