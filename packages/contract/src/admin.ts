@@ -37,6 +37,10 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** Files sent with the message, without their bytes. */
+  attachments: z.array(
+    z.object({ filename: z.string(), contentType: z.string(), size: z.number() }),
+  ),
 });
 export const outboxListSchema = z.object({
   messages: z.array(outboxMessageSchema),

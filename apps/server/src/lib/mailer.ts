@@ -8,6 +8,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 interface Transport {
@@ -38,7 +45,17 @@ export class Mailer {
   async send(message: MailMessage): Promise<void> {
     const [row] = await this.database.db
       .insert(outbox)
-      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html })
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: (message.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content.toString('base64'),
+        })),
+      })
       .returning({ id: outbox.id });
     if (!this.transport) {
       this.log.info(

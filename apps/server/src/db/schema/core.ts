@@ -190,6 +190,11 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the message (an invoice's PDF): name, type and base64 bytes. */
+    attachments: jsonb('attachments')
+      .$type<Array<{ filename: string; contentType: string; content: string }>>()
+      .notNull()
+      .default([]),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
     error: text('error'),

@@ -1,3 +1,4 @@
 export * from './core.js';
 export * from './commerce.js';
 export * from './planning.js';
+export * from './billing.js';

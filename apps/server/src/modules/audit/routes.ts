@@ -89,6 +89,11 @@ export async function adminRoutes(appBase: FastifyInstance) {
           createdAt: m.createdAt.toISOString(),
           sentAt: m.sentAt?.toISOString() ?? null,
           error: m.error,
+          attachments: m.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            size: Buffer.byteLength(a.content, 'base64'),
+          })),
         })),
       };
     },
