@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { benchRoutes } from './modules/bench/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { productRoutes } from './modules/products/routes.js';
@@ -15,6 +16,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   orderRoutes,
   calendarRoutes,
   kanbanRoutes,
+  invoiceRoutes,
   userRoutes,
   benchRoutes,
 ];

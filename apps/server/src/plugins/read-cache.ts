@@ -13,6 +13,8 @@ import type { AuthContext } from './auth.js';
 export interface ReadCacheRule {
   tables: readonly string[];
   scope: 'role' | 'user' | ((auth: AuthContext) => 'role' | 'user');
+  /** What else the answer depends on besides the data (the day, when a status derives from it). */
+  vary?: () => string;
 }
 
 declare module 'fastify' {
@@ -115,7 +117,7 @@ export const readCachePlugin = fp(
       const auth = request.auth;
       if (!auth) return null;
       const scope = typeof rule.scope === 'function' ? rule.scope(auth) : rule.scope;
-      const what = requestKey(request);
+      const what = rule.vary ? `${requestKey(request)}|${rule.vary()}` : requestKey(request);
       return scope === 'user' ? `u:${auth.userId}|${what}` : `r:${auth.role}|${what}`;
     }
 

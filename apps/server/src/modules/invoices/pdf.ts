@@ -1,0 +1,470 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import type { Invoice } from '@bo/contract/invoices';
+
+/**
+ * The one invoice renderer: the PDF the details screen shows, the download, the print and the
+ * mail attachment are the same bytes. A4, fonts bundled from npm (Noto Sans for Latin and
+ * Vietnamese, Noto Sans Arabic, Noto Sans SC), so it renders offline in every language we ship;
+ * each piece of text is set in the font of its script (Arabic shaped and set right to left).
+ */
+
+export const PDF_LANGS = ['en', 'fr', 'vi', 'cn', 'ar'] as const;
+export type PdfLang = (typeof PDF_LANGS)[number];
+
+const LABELS: Record<PdfLang, Record<string, string>> = {
+  en: {
+    invoice: 'Invoice',
+    credit_note: 'Credit note',
+    draft: 'Draft',
+    from: 'From',
+    billTo: 'Bill to',
+    issued: 'Issue date',
+    due: 'Due date',
+    item: 'Description',
+    qty: 'Qty',
+    price: 'Unit price',
+    tax: 'Tax',
+    amount: 'Amount',
+    subtotal: 'Subtotal',
+    discount: 'Discount',
+    taxes: 'Taxes',
+    shipping: 'Shipping',
+    total: 'Total',
+    paid: 'Paid',
+    balance: 'Balance due',
+    notes: 'Notes',
+    taxId: 'Tax ID',
+    page: 'Page',
+  },
+  fr: {
+    invoice: 'Facture',
+    credit_note: 'Avoir',
+    draft: 'Brouillon',
+    from: 'De',
+    billTo: 'Facturer à',
+    issued: "Date d'émission",
+    due: "Date d'échéance",
+    item: 'Désignation',
+    qty: 'Qté',
+    price: 'Prix unitaire',
+    tax: 'TVA',
+    amount: 'Montant',
+    subtotal: 'Sous-total',
+    discount: 'Remise',
+    taxes: 'Taxes',
+    shipping: 'Livraison',
+    total: 'Total',
+    paid: 'Payé',
+    balance: 'Reste à payer',
+    notes: 'Notes',
+    taxId: 'N° TVA',
+    page: 'Page',
+  },
+  vi: {
+    invoice: 'Hóa đơn',
+    credit_note: 'Giấy báo có',
+    draft: 'Bản nháp',
+    from: 'Từ',
+    billTo: 'Gửi đến',
+    issued: 'Ngày lập',
+    due: 'Hạn thanh toán',
+    item: 'Mô tả',
+    qty: 'SL',
+    price: 'Đơn giá',
+    tax: 'Thuế',
+    amount: 'Thành tiền',
+    subtotal: 'Tạm tính',
+    discount: 'Giảm giá',
+    taxes: 'Thuế',
+    shipping: 'Phí vận chuyển',
+    total: 'Tổng cộng',
+    paid: 'Đã thanh toán',
+    balance: 'Còn phải trả',
+    notes: 'Ghi chú',
+    taxId: 'Mã số thuế',
+    page: 'Trang',
+  },
+  cn: {
+    invoice: '发票',
+    credit_note: '贷项通知单',
+    draft: '草稿',
+    from: '开票方',
+    billTo: '收票方',
+    issued: '开票日期',
+    due: '到期日',
+    item: '项目',
+    qty: '数量',
+    price: '单价',
+    tax: '税率',
+    amount: '金额',
+    subtotal: '小计',
+    discount: '折扣',
+    taxes: '税费',
+    shipping: '运费',
+    total: '合计',
+    paid: '已付',
+    balance: '应付余额',
+    notes: '备注',
+    taxId: '税号',
+    page: '页',
+  },
+  ar: {
+    invoice: 'فاتورة',
+    credit_note: 'إشعار دائن',
+    draft: 'مسودة',
+    from: 'من',
+    billTo: 'إلى',
+    issued: 'تاريخ الإصدار',
+    due: 'تاريخ الاستحقاق',
+    item: 'الوصف',
+    qty: 'الكمية',
+    price: 'سعر الوحدة',
+    tax: 'الضريبة',
+    amount: 'المبلغ',
+    subtotal: 'المجموع الفرعي',
+    discount: 'الخصم',
+    taxes: 'الضرائب',
+    shipping: 'الشحن',
+    total: 'الإجمالي',
+    paid: 'المدفوع',
+    balance: 'الرصيد المستحق',
+    notes: 'ملاحظات',
+    taxId: 'الرقم الضريبي',
+    page: 'صفحة',
+  },
+};
+
+/** The locale numbers and dates are written in; Arabic with Latin digits, as invoices usually are. */
+const LOCALES: Record<PdfLang, string> = {
+  en: 'en-US',
+  fr: 'fr-FR',
+  vi: 'vi-VN',
+  cn: 'zh-CN',
+  ar: 'ar-u-nu-latn',
+};
+
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  latin: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  latinBold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  arabic: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  arabicBold: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+  cjk: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  cjkBold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+let fontBytes: Record<FontName, Buffer> | undefined;
+/** Read once per process (the CJK font is 10 MB); the documents subset what they use. */
+function fonts(): Record<FontName, Buffer> {
+  fontBytes ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(require.resolve(file))]),
+  ) as Record<FontName, Buffer>;
+  return fontBytes;
+}
+
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+const CJK = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/;
+
+function fontFor(text: string, bold: boolean): FontName {
+  const script = ARABIC.test(text) ? 'arabic' : CJK.test(text) ? 'cjk' : 'latin';
+  return (bold ? `${script}Bold` : script) as FontName;
+}
+
+export interface PdfOptions {
+  lang?: PdfLang;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const INK = '#1C252E';
+const MUTED = '#637381';
+const RULE = '#DFE3E8';
+const ACCENT = '#007867';
+
+/** Renders the invoice to PDF bytes. */
+export async function renderInvoicePdf(
+  invoice: Invoice,
+  options: PdfOptions = {},
+): Promise<Buffer> {
+  const lang = options.lang ?? 'en';
+  const L = LABELS[lang];
+  const locale = LOCALES[lang];
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency });
+  const fmt = (cents: number) => money.format(cents / 100);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const fmtDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
+  const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+
+  const title = `${L[invoice.kind]} ${invoice.invoiceNumber ?? `(${L.draft})`}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: title,
+      Author: invoice.from.name,
+      Subject: `${title} — ${invoice.to.name}`,
+      CreationDate: new Date(invoice.updatedAt),
+    },
+    lang: lang === 'cn' ? 'zh-CN' : lang,
+  });
+  const bytes = fonts();
+  for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(name, bytes[name]);
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  type PutOptions = {
+    width?: number;
+    size?: number;
+    bold?: boolean;
+    color?: string;
+    align?: 'left' | 'right' | 'center';
+  };
+
+  /** Writes one piece of text in its script's font; returns its height. */
+  const put = (text: string, x: number, y: number, opts: PutOptions = {}) => {
+    if (ARABIC.test(text) && putRightToLeft(text, x, y, opts)) {
+      return doc.currentLineHeight(true) + 1.5;
+    }
+    doc
+      .font(fontFor(text, opts.bold ?? false))
+      .fontSize(opts.size ?? 9.5)
+      .fillColor(opts.color ?? INK);
+    const o = { width: opts.width, align: opts.align ?? 'left', lineGap: 1.5 } as const;
+    doc.text(text, x, y, o);
+    return doc.heightOfString(text, o);
+  };
+
+  /**
+   * A line with Arabic in it, set right to left: pdfkit lays a line out as one left-to-right run,
+   * so the words are placed here in visual order (runs of Latin words keep their own order) and
+   * each is shaped on its own. Answers false when it does not fit on one line (then wrapped).
+   */
+  const putRightToLeft = (text: string, x: number, y: number, opts: PutOptions) => {
+    const size = opts.size ?? 9.5;
+    const runs: string[][] = [];
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const rtl = ARABIC.test(word);
+      const last = runs.at(-1);
+      if (!rtl && last && !ARABIC.test(last[0]!)) last.push(word);
+      else runs.push([word]);
+    }
+    const pieces = runs.reverse().flat();
+    const widthOf = (w: string) =>
+      doc
+        .font(fontFor(w, opts.bold ?? false))
+        .fontSize(size)
+        .widthOfString(w);
+    const space = doc.font(fontFor(' ', false)).fontSize(size).widthOfString(' ');
+    const total = pieces.reduce((a, w) => a + widthOf(w), 0) + space * (pieces.length - 1);
+    const box = opts.width ?? A4.width - MARGIN - x;
+    if (total > box) return false;
+    const align = opts.align ?? 'left';
+    let cursor =
+      align === 'right' ? x + box - total : align === 'center' ? x + (box - total) / 2 : x;
+    for (const w of pieces) {
+      doc
+        .font(fontFor(w, opts.bold ?? false))
+        .fontSize(size)
+        .fillColor(opts.color ?? INK)
+        .text(w, cursor, y, { lineBreak: false });
+      cursor += widthOf(w) + space;
+    }
+    return true;
+  };
+
+  const contentWidth = A4.width - 2 * MARGIN;
+  let y = MARGIN;
+
+  // Header: the company on the left, the document's title and number on the right.
+  put(invoice.from.name, MARGIN, y, { size: 16, bold: true, width: contentWidth / 2 });
+  put(L[invoice.kind].toUpperCase(), MARGIN + contentWidth / 2, y, {
+    size: 18,
+    bold: true,
+    color: ACCENT,
+    width: contentWidth / 2,
+    align: 'right',
+  });
+  y += 26;
+  put(invoice.invoiceNumber ?? L.draft, MARGIN + contentWidth / 2, y, {
+    size: 11,
+    bold: true,
+    width: contentWidth / 2,
+    align: 'right',
+  });
+  y += 24;
+
+  // Parties and dates.
+  const col = contentWidth / 3;
+  const party = (label: string, p: Invoice['from'], x: number) => {
+    let h = put(label.toUpperCase(), x, y, { size: 8, bold: true, color: MUTED, width: col - 12 });
+    for (const line of [
+      p.name,
+      p.address,
+      p.email,
+      p.phone,
+      p.taxId ? `${L.taxId}: ${p.taxId}` : '',
+    ].filter(Boolean)) {
+      h += put(line, x, y + h + 2, { width: col - 12, bold: line === p.name });
+    }
+    return h;
+  };
+  const fromH = party(L.from, invoice.from, MARGIN);
+  const toH = party(L.billTo, invoice.to, MARGIN + col);
+  let dh = put(L.issued.toUpperCase(), MARGIN + 2 * col, y, { size: 8, bold: true, color: MUTED });
+  dh += put(fmtDay(invoice.issueDate), MARGIN + 2 * col, y + dh + 2);
+  dh += put(L.due.toUpperCase(), MARGIN + 2 * col, y + dh + 8, {
+    size: 8,
+    bold: true,
+    color: MUTED,
+  });
+  dh += put(fmtDay(invoice.dueDate), MARGIN + 2 * col, y + dh + 10);
+  y += Math.max(fromH, toH, dh + 10) + 24;
+
+  // Lines.
+  const cols = [
+    { key: 'item', x: MARGIN, w: contentWidth * 0.44, align: 'left' as const },
+    { key: 'qty', x: MARGIN + contentWidth * 0.44, w: contentWidth * 0.1, align: 'right' as const },
+    {
+      key: 'price',
+      x: MARGIN + contentWidth * 0.54,
+      w: contentWidth * 0.17,
+      align: 'right' as const,
+    },
+    { key: 'tax', x: MARGIN + contentWidth * 0.71, w: contentWidth * 0.1, align: 'right' as const },
+    {
+      key: 'amount',
+      x: MARGIN + contentWidth * 0.81,
+      w: contentWidth * 0.19,
+      align: 'right' as const,
+    },
+  ];
+  const header = () => {
+    doc.rect(MARGIN, y - 4, contentWidth, 20).fill('#F4F6F8');
+    for (const c of cols) {
+      put(L[c.key]!, c.x + 4, y + 1, {
+        size: 8,
+        bold: true,
+        color: MUTED,
+        width: c.w - 8,
+        align: c.align,
+      });
+    }
+    y += 22;
+  };
+  header();
+  invoice.items.forEach((item) => {
+    const descH = item.description
+      ? doc
+          .font(fontFor(item.description, false))
+          .fontSize(8.5)
+          .heightOfString(item.description, { width: cols[0]!.w - 8 })
+      : 0;
+    const rowH = 14 + descH + 8;
+    if (y + rowH > A4.height - MARGIN - 40) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    put(item.title, cols[0]!.x + 4, y, { width: cols[0]!.w - 8, bold: true });
+    if (item.description) {
+      put(item.description, cols[0]!.x + 4, y + 14, {
+        width: cols[0]!.w - 8,
+        size: 8.5,
+        color: MUTED,
+      });
+    }
+    put(percent.format(item.quantity), cols[1]!.x + 4, y, {
+      width: cols[1]!.w - 8,
+      align: 'right',
+    });
+    put(fmt(item.price), cols[2]!.x + 4, y, { width: cols[2]!.w - 8, align: 'right' });
+    put(`${percent.format(item.taxRate)} %`, cols[3]!.x + 4, y, {
+      width: cols[3]!.w - 8,
+      align: 'right',
+    });
+    put(fmt(item.total), cols[4]!.x + 4, y, { width: cols[4]!.w - 8, align: 'right' });
+    y += rowH;
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(MARGIN + contentWidth, y - 4)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  });
+
+  // Totals.
+  const rows: Array<[string, number, boolean]> = [
+    [L.subtotal!, invoice.subtotal, false],
+    ...(invoice.discount
+      ? ([[L.discount!, -invoice.discount, false]] as Array<[string, number, boolean]>)
+      : []),
+    [L.taxes!, invoice.taxes, false],
+    ...(invoice.shipping
+      ? ([[L.shipping!, invoice.shipping, false]] as Array<[string, number, boolean]>)
+      : []),
+    [L.total!, invoice.total, true],
+    ...(invoice.paid
+      ? ([[L.paid!, -invoice.paid, false]] as Array<[string, number, boolean]>)
+      : []),
+    ...(invoice.kind === 'invoice'
+      ? ([[L.balance!, invoice.balance, true]] as Array<[string, number, boolean]>)
+      : []),
+  ];
+  if (y + rows.length * 18 + 20 > A4.height - MARGIN - 40) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y += 8;
+  const labelX = MARGIN + contentWidth * 0.5;
+  for (const [label, value, strong] of rows) {
+    put(label, labelX, y, {
+      width: contentWidth * 0.3,
+      bold: strong,
+      color: strong ? INK : MUTED,
+      align: 'right',
+    });
+    put(fmt(value), MARGIN + contentWidth * 0.8, y, {
+      width: contentWidth * 0.2 - 4,
+      bold: strong,
+      align: 'right',
+      size: strong ? 11 : 9.5,
+    });
+    y += strong ? 20 : 16;
+  }
+
+  if (invoice.notes) {
+    y += 16;
+    if (y > A4.height - MARGIN - 80) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y += put(L.notes!.toUpperCase(), MARGIN, y, { size: 8, bold: true, color: MUTED });
+    put(invoice.notes, MARGIN, y + 2, { width: contentWidth });
+  }
+
+  // Footer on every page: the number and the page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin: lift it so writing there does not start a new page.
+    doc.page.margins.bottom = 0;
+    const footer = `${invoice.invoiceNumber ?? L.draft} · ${L.page} ${i + 1} / ${range.count}`;
+    put(footer, MARGIN, A4.height - MARGIN + 8, {
+      size: 8,
+      color: MUTED,
+      width: contentWidth,
+      align: 'center',
+    });
+  }
+  doc.end();
+  return done;
+}

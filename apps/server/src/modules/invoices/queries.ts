@@ -1,0 +1,809 @@
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  INVOICE_TABS,
+  computeInvoice,
+  displayStatus,
+  formatInvoiceNumber,
+  type AddressBookEntry,
+  type Invoice,
+  type InvoiceKind,
+  type InvoiceStats,
+  type InvoiceSummary,
+  type PaymentMethod,
+  type addressBookBodySchema,
+  type addressBookPatchSchema,
+  type addressBookQuerySchema,
+  type createInvoiceBodySchema,
+  type invoiceListQuerySchema,
+  type patchInvoiceBodySchema,
+  type paymentBodySchema,
+} from '@bo/contract/invoices';
+import type { Executor, Tx } from '../../db/client.js';
+import {
+  invoiceCounters,
+  invoiceItems,
+  invoiceParties,
+  invoicePayments,
+  invoiceServices,
+  invoiceStats,
+  invoices,
+  type PartyJson,
+} from '../../db/schema/billing.js';
+import { conflict, fieldError } from '../../lib/http-error.js';
+
+/** A 409 that names the rule broken, in the field list as the web form reads it. */
+const ruleBroken = (code: string, message: string, field = 'status') =>
+  conflict(message, [{ field, code, message }]);
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type ItemRow = typeof invoiceItems.$inferSelect;
+type PaymentRow = typeof invoicePayments.$inferSelect;
+type PartyRow = typeof invoiceParties.$inferSelect;
+type CreateBody = z.output<typeof createInvoiceBodySchema>;
+type PatchBody = z.output<typeof patchInvoiceBodySchema>;
+type ListQuery = z.output<typeof invoiceListQuerySchema>;
+type PaymentBody = z.output<typeof paymentBodySchema>;
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+/** Timestamps at millisecond precision, so a cursor made from one finds its row again. */
+const nowMs = () => new Date();
+
+/* ------------------------------------------------------------------------------------------ */
+/* Answers */
+
+export function toSummary(row: InvoiceRow, today = todayUtc()): InvoiceSummary {
+  return {
+    id: row.id,
+    kind: row.kind as InvoiceKind,
+    invoiceNumber: row.invoiceNumber,
+    number: row.number,
+    status: displayStatus(row.status, row.dueDate, row.balance, today),
+    currency: row.currency,
+    customerId: row.customerId,
+    to: row.to,
+    createdAt: row.createdAt.toISOString(),
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    subtotal: row.subtotal,
+    discount: row.discount,
+    taxes: row.taxes,
+    shipping: row.shipping,
+    total: row.total,
+    paid: row.paid,
+    balance: row.balance,
+    sentCount: row.sentCount,
+    lastSentAt: row.lastSentAt?.toISOString() ?? null,
+    creditNoteFor: row.creditNoteFor,
+    creditNoteId: row.creditNoteId,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toInvoice(row: InvoiceRow, items: ItemRow[], payments: PaymentRow[]): Invoice {
+  return {
+    ...toSummary(row),
+    from: row.from,
+    notes: row.notes,
+    items: items.map((i) => ({
+      id: i.id,
+      title: i.title,
+      description: i.description,
+      service: i.service,
+      quantity: Number(i.quantity),
+      price: i.price,
+      taxRate: Number(i.taxRate),
+      total: i.total,
+      tax: i.tax,
+    })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      paidAt: p.paidAt,
+      method: p.method as PaymentMethod,
+      reference: p.reference,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}
+
+export function toEntry(row: PartyRow): AddressBookEntry {
+  return {
+    id: row.id,
+    kind: row.kind as AddressBookEntry['kind'],
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    country: row.country,
+    taxId: row.taxId,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const partyJson = (p: PartyJson): PartyJson => ({
+  name: p.name,
+  email: p.email,
+  phone: p.phone,
+  address: p.address,
+  country: p.country,
+  taxId: p.taxId,
+});
+
+const searchText = (to: PartyJson, invoiceNumber: string | null) =>
+  [invoiceNumber ?? '', to.name, to.email].join(' ').toLowerCase();
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reads */
+
+export async function getInvoice(db: Executor, id: string): Promise<Invoice | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) return undefined;
+  const [items, payments] = await Promise.all([
+    db
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, id))
+      .orderBy(asc(invoiceItems.position)),
+    db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id))
+      .orderBy(asc(invoicePayments.createdAt)),
+  ]);
+  return toInvoice(row, items, payments);
+}
+
+/** Count, amount and balance per tab, from the maintained aggregate (a row per status and day). */
+export async function readStats(db: Executor, today = todayUtc()): Promise<InvoiceStats> {
+  const rows = await db
+    .select({
+      status: invoiceStats.status,
+      late: sql<boolean>`${invoiceStats.dueDate} < ${today}::date`,
+      count: sql<string>`sum(${invoiceStats.count})`,
+      amount: sql<string>`sum(${invoiceStats.amount})`,
+      balance: sql<string>`sum(${invoiceStats.balance})`,
+    })
+    .from(invoiceStats)
+    .groupBy(sql`1`, sql`2`);
+  const stats = Object.fromEntries(
+    INVOICE_TABS.map((t) => [t, { count: 0, amount: 0, balance: 0 }]),
+  ) as InvoiceStats;
+  for (const r of rows) {
+    const tab = r.status === 'sent' && r.late ? 'overdue' : r.status;
+    const figure = stats[tab as keyof InvoiceStats];
+    if (!figure) continue;
+    for (const target of [figure, stats.all]) {
+      target.count += Number(r.count);
+      target.amount += Number(r.amount);
+      target.balance += Number(r.balance);
+    }
+  }
+  return stats;
+}
+
+const SORT_COLUMNS = {
+  createdAt: { column: invoices.createdAt, cast: 'timestamptz' },
+  dueDate: { column: invoices.dueDate, cast: 'date' },
+  total: { column: invoices.total, cast: 'bigint' },
+} as const;
+
+function encodeCursor(value: unknown, id: string) {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+function decodeCursor(cursor: string): [string | number, string] {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
+      typeof parsed[1] === 'string' &&
+      /^[0-9a-f-]{36}$/i.test(parsed[1])
+    ) {
+      return [parsed[0], parsed[1]];
+    }
+  } catch {
+    // answered below
+  }
+  throw fieldError('cursor', 'invalid_cursor', 'This page cursor is not valid');
+}
+
+/** A status tab holds invoices (as the summary counts them); credit notes are under "all". */
+function tabFilter(tab: ListQuery['status'], today: string): SQL | undefined {
+  const invoice = eq(invoices.kind, 'invoice');
+  switch (tab) {
+    case 'all':
+      return undefined;
+    case 'sent':
+      return and(eq(invoices.status, 'sent'), gte(invoices.dueDate, today), invoice);
+    case 'overdue':
+      return and(eq(invoices.status, 'sent'), lt(invoices.dueDate, today), invoice);
+    default:
+      return and(eq(invoices.status, tab), invoice);
+  }
+}
+
+/** A page of the list, with the summary and the number of matches. */
+export async function listInvoices(db: Executor, q: ListQuery) {
+  const today = todayUtc();
+  const filters: Array<SQL | undefined> = [tabFilter(q.status, today)];
+  if (q.kind) filters.push(eq(invoices.kind, q.kind));
+  const needle = q.q?.toLowerCase();
+  if (needle) filters.push(sql`${invoices.search} LIKE ${`%${escapeLike(needle)}%`}`);
+  if (q.service) filters.push(sql`${invoices.services} @> ARRAY[${q.service}]::text[]`);
+  if (q.from) {
+    filters.push(
+      q.dateField === 'due'
+        ? gte(invoices.dueDate, q.from)
+        : gte(invoices.createdAt, new Date(`${q.from}T00:00:00Z`)),
+    );
+  }
+  if (q.to) {
+    filters.push(
+      q.dateField === 'due'
+        ? lte(invoices.dueDate, q.to)
+        : lt(invoices.createdAt, new Date(Date.parse(`${q.to}T00:00:00Z`) + 86_400_000)),
+    );
+  }
+  const where = and(...filters);
+
+  const sort = SORT_COLUMNS[q.sort];
+  const descending = q.order === 'desc';
+  const page: Array<SQL | undefined> = [where];
+  if (q.cursor) {
+    const [value, id] = decodeCursor(q.cursor);
+    const cmp = descending ? sql.raw('<') : sql.raw('>');
+    page.push(
+      sql`(${sort.column}, ${invoices.id}) ${cmp} (${value}::${sql.raw(sort.cast)}, ${id}::uuid)`,
+    );
+  }
+  const direction = descending ? desc : asc;
+  const onlyTab = !needle && !q.service && !q.from && !q.to && !q.kind;
+
+  const [rows, stats, counted] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(and(...page))
+      .orderBy(direction(sort.column), direction(invoices.id))
+      .limit(q.limit + 1),
+    readStats(db, today),
+    onlyTab
+      ? Promise.resolve(null)
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(invoices)
+          .where(where),
+  ]);
+  const more = rows.length > q.limit;
+  const pageRows = more ? rows.slice(0, q.limit) : rows;
+  const last = pageRows.at(-1);
+  const nextCursor =
+    more && last
+      ? encodeCursor(
+          q.sort === 'createdAt'
+            ? last.createdAt.toISOString()
+            : q.sort === 'dueDate'
+              ? last.dueDate
+              : last.total,
+          last.id,
+        )
+      : null;
+  // Credit notes are outside the summary: with only a tab, "all" also counts them.
+  let total: number;
+  if (counted) total = counted[0]?.n ?? 0;
+  else if (q.status === 'all') {
+    const [cn] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.kind, 'credit_note'));
+    total = stats.all.count + (cn?.n ?? 0);
+  } else total = stats[q.status].count;
+  return {
+    invoices: pageRows.map((r) => toSummary(r, today)),
+    total,
+    stats,
+    nextCursor,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The rows of a filtered list, for the CSV export (capped). */
+export async function exportRows(db: Executor, q: ListQuery, max: number) {
+  const all: InvoiceSummary[] = [];
+  let cursor: string | undefined = q.cursor;
+  while (all.length < max) {
+    const page = await listInvoices(db, { ...q, cursor, limit: 100 });
+    all.push(...page.invoices);
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return all.slice(0, max);
+}
+
+export async function listServices(db: Executor): Promise<string[]> {
+  const rows = await db.select().from(invoiceServices).orderBy(asc(invoiceServices.name));
+  return rows.map((r) => r.name);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Address book */
+
+export async function listParties(
+  db: Executor,
+  q: z.output<typeof addressBookQuerySchema>,
+): Promise<AddressBookEntry[]> {
+  const filters: Array<SQL | undefined> = [];
+  if (q.kind) filters.push(eq(invoiceParties.kind, q.kind));
+  if (q.q) {
+    const like = `%${escapeLike(q.q.toLowerCase())}%`;
+    filters.push(
+      sql`(lower(${invoiceParties.name}) LIKE ${like} OR lower(${invoiceParties.email}) LIKE ${like})`,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(invoiceParties)
+    .where(and(...filters))
+    .orderBy(asc(invoiceParties.kind), asc(invoiceParties.name))
+    .limit(q.limit);
+  return rows.map(toEntry);
+}
+
+export async function createParty(db: Executor, body: z.output<typeof addressBookBodySchema>) {
+  const [row] = await db
+    .insert(invoiceParties)
+    .values({ ...body, userId: body.userId ?? null })
+    .returning();
+  return toEntry(row!);
+}
+
+export async function patchParty(
+  db: Executor,
+  id: string,
+  body: z.output<typeof addressBookPatchSchema>,
+) {
+  const [row] = await db
+    .update(invoiceParties)
+    .set(body)
+    .where(eq(invoiceParties.id, id))
+    .returning();
+  return row ? toEntry(row) : undefined;
+}
+
+export async function deleteParty(db: Executor, id: string) {
+  const rows = await db.delete(invoiceParties).where(eq(invoiceParties.id, id)).returning();
+  return rows.length > 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Writes */
+
+async function partyById(tx: Tx, id: string, kind: 'company' | 'customer', field: string) {
+  const [row] = await tx.select().from(invoiceParties).where(eq(invoiceParties.id, id));
+  if (!row || row.kind !== kind) {
+    throw fieldError(field, 'unknown_party', 'Not found in the address book');
+  }
+  return row;
+}
+
+/** The issuing company: the one chosen, or the first in the address book. */
+async function companyParty(tx: Tx, fromId: string | undefined): Promise<PartyJson> {
+  if (fromId) return partyJson(await partyById(tx, fromId, 'company', 'fromId'));
+  const [first] = await tx
+    .select()
+    .from(invoiceParties)
+    .where(eq(invoiceParties.kind, 'company'))
+    .orderBy(asc(invoiceParties.createdAt))
+    .limit(1);
+  if (!first) {
+    throw fieldError(
+      'fromId',
+      'no_company',
+      "Add your company's details to the address book first",
+    );
+  }
+  return partyJson(first);
+}
+
+async function customerParty(
+  tx: Tx,
+  customerId: string | undefined,
+  to: CreateBody['to'],
+): Promise<{ customerId: string | null; to: PartyJson }> {
+  if (customerId) {
+    return {
+      customerId,
+      to: partyJson(await partyById(tx, customerId, 'customer', 'customerId')),
+    };
+  }
+  return { customerId: null, to: partyJson(to!) };
+}
+
+function priced(body: Pick<CreateBody, 'items' | 'discount' | 'shipping'>) {
+  const computed = computeInvoice(body);
+  const items = body.items.map((item, i) => ({
+    position: i,
+    title: item.title,
+    description: item.description,
+    service: item.service,
+    quantity: item.quantity.toFixed(2),
+    price: item.price,
+    taxRate: item.taxRate.toFixed(2),
+    total: computed.lines[i]!.total,
+    tax: computed.lines[i]!.tax,
+  }));
+  const services = [...new Set(body.items.map((i) => i.service).filter(Boolean))];
+  return { computed, items, services };
+}
+
+async function rememberServices(tx: Tx, services: string[]) {
+  if (services.length === 0) return;
+  await tx
+    .insert(invoiceServices)
+    .values(services.map((name) => ({ name })))
+    .onConflictDoNothing();
+}
+
+/** The next number of a series in a year: the counter's row lock keeps it gapless. */
+async function nextNumber(tx: Tx, kind: InvoiceKind, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ kind, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceCounters.kind, invoiceCounters.year],
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning({ last: invoiceCounters.last });
+  return row!.last;
+}
+
+async function assignNumber(tx: Tx, row: InvoiceRow): Promise<InvoiceRow> {
+  const year = Number(row.issueDate.slice(0, 4));
+  const number = await nextNumber(tx, row.kind as InvoiceKind, year);
+  const invoiceNumber = formatInvoiceNumber(row.kind as InvoiceKind, year, number);
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      number,
+      year,
+      invoiceNumber,
+      status: 'sent',
+      search: searchText(row.to, invoiceNumber),
+      updatedAt: nowMs(),
+    })
+    .where(eq(invoices.id, row.id))
+    .returning();
+  return updated!;
+}
+
+export async function createInvoice(tx: Tx, body: CreateBody, userId: string) {
+  const from = await companyParty(tx, body.fromId);
+  const { customerId, to } = await customerParty(tx, body.customerId, body.to);
+  const { computed, items, services } = priced(body);
+  const now = nowMs();
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind: 'invoice',
+      status: 'draft',
+      currency: body.currency,
+      customerId,
+      from,
+      to,
+      search: searchText(to, null),
+      issueDate: body.issueDate ?? todayUtc(),
+      dueDate: body.dueDate,
+      subtotal: computed.subtotal,
+      discount: computed.discount,
+      taxes: computed.taxes,
+      shipping: computed.shipping,
+      total: computed.total,
+      balance: computed.total,
+      services,
+      notes: body.notes,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx.insert(invoiceItems).values(items.map((i) => ({ ...i, invoiceId: row!.id })));
+  await rememberServices(tx, services);
+  const final = body.status === 'sent' ? await assignNumber(tx, row!) : row!;
+  return final.id;
+}
+
+async function lockInvoice(tx: Tx, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  return row;
+}
+
+const FROZEN_FIELDS = [
+  'customerId',
+  'to',
+  'fromId',
+  'items',
+  'discount',
+  'shipping',
+  'currency',
+  'issueDate',
+  'dueDate',
+] as const;
+
+export async function patchInvoice(tx: Tx, id: string, body: PatchBody) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return undefined;
+  if (row.status !== 'draft') {
+    const touched = FROZEN_FIELDS.find((f) => body[f] !== undefined);
+    if (touched) {
+      throw ruleBroken(
+        'invoice_frozen',
+        'A sent invoice cannot be changed: cancel it with a credit note and duplicate it',
+        touched,
+      );
+    }
+    if (body.notes !== undefined) {
+      await tx
+        .update(invoices)
+        .set({ notes: body.notes, updatedAt: nowMs() })
+        .where(eq(invoices.id, id));
+    }
+    return id;
+  }
+  const set: Partial<typeof invoices.$inferInsert> = { updatedAt: nowMs() };
+  if (body.fromId) set.from = await companyParty(tx, body.fromId);
+  if (body.customerId || body.to) {
+    const customer = await customerParty(tx, body.customerId, body.to);
+    set.customerId = customer.customerId;
+    set.to = customer.to;
+    set.search = searchText(customer.to, null);
+  }
+  if (body.currency) set.currency = body.currency;
+  if (body.issueDate) set.issueDate = body.issueDate;
+  if (body.dueDate) set.dueDate = body.dueDate;
+  if (body.notes !== undefined) set.notes = body.notes;
+  if (body.items || body.discount !== undefined || body.shipping !== undefined) {
+    const current = body.items
+      ? body.items
+      : (
+          await tx
+            .select()
+            .from(invoiceItems)
+            .where(eq(invoiceItems.invoiceId, id))
+            .orderBy(asc(invoiceItems.position))
+        ).map((i) => ({
+          title: i.title,
+          description: i.description,
+          service: i.service,
+          quantity: Number(i.quantity),
+          price: i.price,
+          taxRate: Number(i.taxRate),
+        }));
+    const { computed, items, services } = priced({
+      items: current,
+      discount: body.discount ?? row.discount,
+      shipping: body.shipping ?? row.shipping,
+    });
+    Object.assign(set, {
+      subtotal: computed.subtotal,
+      discount: computed.discount,
+      taxes: computed.taxes,
+      shipping: computed.shipping,
+      total: computed.total,
+      balance: computed.total,
+      services,
+    });
+    if (body.items) {
+      await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, id));
+      await tx.insert(invoiceItems).values(items.map((i) => ({ ...i, invoiceId: id })));
+      await rememberServices(tx, services);
+    }
+  }
+  await tx.update(invoices).set(set).where(eq(invoices.id, id));
+  return id;
+}
+
+/** Drafts only; anything issued stays (cancel it instead). */
+export async function deleteInvoice(tx: Tx, id: string) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return false;
+  if (row.status !== 'draft') {
+    throw ruleBroken('invoice_not_draft', 'Only a draft can be deleted: cancel an issued invoice');
+  }
+  await tx.delete(invoices).where(eq(invoices.id, id));
+  return true;
+}
+
+/** Issues a draft (its number is given now) or counts one more sending of an issued one. */
+export async function markSent(tx: Tx, id: string) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return undefined;
+  if (row.status === 'cancelled') {
+    throw ruleBroken('invoice_cancelled', 'A cancelled invoice cannot be sent');
+  }
+  const issued = row.status === 'draft' ? await assignNumber(tx, row) : row;
+  await tx
+    .update(invoices)
+    .set({ sentCount: sql`${invoices.sentCount} + 1`, lastSentAt: nowMs() })
+    .where(eq(invoices.id, issued.id));
+  return id;
+}
+
+export async function recordPayment(tx: Tx, id: string, body: PaymentBody, userId: string) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return undefined;
+  if (row.kind !== 'invoice') {
+    throw ruleBroken('invoice_credit_note', 'A credit note takes no payment');
+  }
+  if (row.status === 'draft') {
+    throw ruleBroken('invoice_not_sent', 'Send the invoice before recording a payment');
+  }
+  if (row.status === 'cancelled') {
+    throw ruleBroken('invoice_cancelled', 'A cancelled invoice takes no payment');
+  }
+  if (body.amount > row.balance) {
+    throw fieldError('amount', 'payment_exceeds_balance', 'More than the balance due');
+  }
+  await tx.insert(invoicePayments).values({
+    invoiceId: id,
+    amount: body.amount,
+    paidAt: body.paidAt,
+    method: body.method,
+    reference: body.reference,
+    recordedBy: userId,
+    createdAt: nowMs(),
+  });
+  const balance = row.balance - body.amount;
+  await tx
+    .update(invoices)
+    .set({
+      paid: row.paid + body.amount,
+      balance,
+      status: balance === 0 ? 'paid' : row.status,
+      updatedAt: nowMs(),
+    })
+    .where(eq(invoices.id, id));
+  return id;
+}
+
+/**
+ * Cancels an invoice. A draft simply becomes cancelled; an issued one (sent or paid) gets a
+ * credit note in the same transaction: numbered in its own series, the same lines negated.
+ */
+export async function cancelInvoice(tx: Tx, id: string, userId: string) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return undefined;
+  if (row.kind !== 'invoice') {
+    throw ruleBroken('invoice_credit_note', 'A credit note cannot be cancelled');
+  }
+  if (row.status === 'cancelled') {
+    throw ruleBroken('invoice_cancelled', 'This invoice is already cancelled');
+  }
+  let creditNoteId: string | null = null;
+  if (row.status !== 'draft') {
+    const lines = await tx
+      .select()
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoiceId, id))
+      .orderBy(asc(invoiceItems.position));
+    const today = todayUtc();
+    const now = nowMs();
+    const [note] = await tx
+      .insert(invoices)
+      .values({
+        kind: 'credit_note',
+        status: 'draft',
+        currency: row.currency,
+        customerId: row.customerId,
+        from: row.from,
+        to: row.to,
+        search: searchText(row.to, null),
+        issueDate: today,
+        dueDate: today,
+        subtotal: -row.subtotal,
+        discount: -row.discount,
+        taxes: -row.taxes,
+        shipping: -row.shipping,
+        total: -row.total,
+        balance: 0,
+        services: row.services,
+        notes: row.invoiceNumber ? `Cancels ${row.invoiceNumber}` : '',
+        creditNoteFor: id,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(invoiceItems).values(
+      lines.map((l) => ({
+        invoiceId: note!.id,
+        position: l.position,
+        title: l.title,
+        description: l.description,
+        service: l.service,
+        quantity: l.quantity,
+        price: -l.price,
+        taxRate: l.taxRate,
+        total: -l.total,
+        tax: -l.tax,
+      })),
+    );
+    await assignNumber(tx, note!);
+    creditNoteId = note!.id;
+  }
+  await tx
+    .update(invoices)
+    .set({ status: 'cancelled', creditNoteId, updatedAt: nowMs() })
+    .where(eq(invoices.id, id));
+  return id;
+}
+
+/** A new draft with the same customer, lines and amounts, due as far ahead as the original. */
+export async function duplicateInvoice(tx: Tx, id: string, userId: string) {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) return undefined;
+  if (row.kind !== 'invoice') {
+    throw ruleBroken('invoice_credit_note', 'A credit note cannot be duplicated');
+  }
+  const lines = await tx
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, id))
+    .orderBy(asc(invoiceItems.position));
+  const today = todayUtc();
+  const termDays = Math.max(
+    0,
+    Math.round((Date.parse(row.dueDate) - Date.parse(row.issueDate)) / 86_400_000),
+  );
+  const due = new Date(Date.parse(today) + termDays * 86_400_000).toISOString().slice(0, 10);
+  const now = nowMs();
+  const [copy] = await tx
+    .insert(invoices)
+    .values({
+      kind: 'invoice',
+      status: 'draft',
+      currency: row.currency,
+      customerId: row.customerId,
+      from: row.from,
+      to: row.to,
+      search: searchText(row.to, null),
+      issueDate: today,
+      dueDate: due,
+      subtotal: row.subtotal,
+      discount: row.discount,
+      taxes: row.taxes,
+      shipping: row.shipping,
+      total: row.total,
+      balance: row.total,
+      services: row.services,
+      notes: row.notes,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (lines.length > 0) {
+    await tx.insert(invoiceItems).values(
+      lines.map((l) => ({
+        invoiceId: copy!.id,
+        position: l.position,
+        title: l.title,
+        description: l.description,
+        service: l.service,
+        quantity: l.quantity,
+        price: l.price,
+        taxRate: l.taxRate,
+        total: l.total,
+        tax: l.tax,
+      })),
+    );
+  }
+  return copy!.id;
+}
+
+export async function invoicesByIds(db: Executor, ids: string[]) {
+  return db.select().from(invoices).where(inArray(invoices.id, ids));
+}

@@ -1,0 +1,538 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, okSchema } from '@bo/contract/common';
+import {
+  INVOICES_API,
+  addressBookAnswerSchema,
+  addressBookBodySchema,
+  addressBookEntryAnswerSchema,
+  addressBookPatchSchema,
+  addressBookQuerySchema,
+  createInvoiceBodySchema,
+  invoiceAnswerSchema,
+  invoiceListQuerySchema,
+  invoiceServicesAnswerSchema,
+  invoicesAnswerSchema,
+  patchInvoiceBodySchema,
+  paymentBodySchema,
+  sendInvoiceBodySchema,
+  type Invoice,
+} from '@bo/contract/invoices';
+import { audit } from '../../lib/audit.js';
+import { toCsv } from '../../lib/csv.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { PDF_LANGS, renderInvoicePdf, type PdfLang } from './pdf.js';
+import {
+  cancelInvoice,
+  createInvoice,
+  createParty,
+  deleteInvoice,
+  deleteParty,
+  duplicateInvoice,
+  exportRows,
+  getInvoice,
+  listInvoices,
+  listParties,
+  listServices,
+  markSent,
+  patchInvoice,
+  patchParty,
+  recordPayment,
+  todayUtc,
+} from './queries.js';
+
+/** What invoice answers read. The day is part of the key: overdue derives from it. */
+const INVOICE_TABLES = ['invoices', 'invoice_items', 'invoice_payments', 'invoice_stats'];
+const cacheRule = { tables: INVOICE_TABLES, scope: 'role' as const, vary: todayUtc };
+
+/** Rows a CSV export holds at most. */
+export const INVOICE_EXPORT_MAX = 10_000;
+
+const pdfQuerySchema = z.object({
+  lang: z.enum(PDF_LANGS).default('en'),
+  /** `attachment` to download; inline (the viewer, print) by default. */
+  download: z.enum(['0', '1']).default('0'),
+});
+
+const fileName = (invoice: Invoice) =>
+  `${invoice.invoiceNumber ?? `draft-${invoice.id.slice(0, 8)}`}.pdf`;
+
+/** Mails the invoice with its PDF attached, through the outbox (and SMTP_URL when set). */
+async function mailInvoice(
+  mailer: Mailer,
+  invoice: Invoice,
+  options: { to?: string; message?: string; reminder?: boolean },
+) {
+  const to = options.to ?? invoice.to.email;
+  const pdf = await renderInvoicePdf(invoice);
+  const amount = new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: invoice.currency,
+  }).format(invoice.balance / 100);
+  const subject = options.reminder
+    ? `Reminder: invoice ${invoice.invoiceNumber} is overdue`
+    : `Invoice ${invoice.invoiceNumber} from ${invoice.from.name}`;
+  const text = [
+    `Hello ${invoice.to.name},`,
+    '',
+    options.message ??
+      (options.reminder
+        ? `Invoice ${invoice.invoiceNumber} was due on ${invoice.dueDate}; ${amount} is still open.`
+        : `Please find attached invoice ${invoice.invoiceNumber}, due on ${invoice.dueDate}: ${amount}.`),
+    '',
+    invoice.from.name,
+  ].join('\n');
+  await mailer.send({
+    to,
+    subject,
+    text,
+    attachments: [{ filename: fileName(invoice), contentType: 'application/pdf', content: pdf }],
+  });
+}
+
+export async function invoiceRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, mailer } = app.services;
+
+  const load = async (id: string) => {
+    const invoice = await getInvoice(db, id);
+    if (!invoice) throw notFound('Invoice');
+    return invoice;
+  };
+
+  app.get(
+    INVOICES_API.list,
+    {
+      config: { permission: 'invoices:read', cache: cacheRule },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Invoices by status tab, filtered by service, dates and customer or number, cursor paged, with the summary per status',
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoicesAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listInvoices(db, request.query),
+  );
+
+  app.get(
+    INVOICES_API.exportCsv,
+    {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags: ['invoices'],
+        summary: `The filtered list as CSV (at most ${INVOICE_EXPORT_MAX} rows; amounts in units)`,
+        querystring: invoiceListQuerySchema,
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await exportRows(db, request.query, INVOICE_EXPORT_MAX);
+      const units = (cents: number) => (cents / 100).toFixed(2);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="invoices.csv"');
+      return toCsv(
+        [
+          'number',
+          'kind',
+          'status',
+          'customer',
+          'email',
+          'issueDate',
+          'dueDate',
+          'currency',
+          'subtotal',
+          'discount',
+          'taxes',
+          'shipping',
+          'total',
+          'paid',
+          'balance',
+          'sentCount',
+          'createdAt',
+        ],
+        rows.map((i) => [
+          i.invoiceNumber ?? '',
+          i.kind,
+          i.status,
+          i.to.name,
+          i.to.email,
+          i.issueDate,
+          i.dueDate,
+          i.currency,
+          units(i.subtotal),
+          units(i.discount),
+          units(i.taxes),
+          units(i.shipping),
+          units(i.total),
+          units(i.paid),
+          units(i.balance),
+          i.sentCount,
+          i.createdAt,
+        ]),
+      );
+    },
+  );
+
+  app.get(
+    '/api/invoices/services',
+    {
+      config: {
+        permission: 'invoices:read',
+        cache: { tables: ['invoice_services'], scope: 'role' },
+      },
+      schema: {
+        tags: ['invoices'],
+        summary: 'The services invoice lines have named, for the filter',
+        response: { 200: invoiceServicesAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ services: await listServices(db) }),
+  );
+
+  /* Address book */
+
+  app.get(
+    INVOICES_API.parties,
+    {
+      config: {
+        permission: 'invoices:read',
+        cache: { tables: ['invoice_parties'], scope: 'role' },
+      },
+      schema: {
+        tags: ['invoices'],
+        summary: "The address book: the company's details and customers",
+        querystring: addressBookQuerySchema,
+        response: { 200: addressBookAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ parties: await listParties(db, request.query) }),
+  );
+
+  app.post(
+    INVOICES_API.parties,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Add to the address book',
+        body: addressBookBodySchema,
+        response: { 201: addressBookEntryAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const party = await createParty(db, request.body);
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice_party.create',
+        targetId: party.id,
+        meta: { kind: party.kind },
+      });
+      reply.status(201);
+      return { party };
+    },
+  );
+
+  app.patch(
+    '/api/invoices/parties/:id',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Edit an address book entry (issued invoices keep their copy)',
+        params: idParamsSchema,
+        body: addressBookPatchSchema,
+        response: { 200: addressBookEntryAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const party = await patchParty(db, request.params.id, request.body);
+      if (!party) throw notFound('Address book entry');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice_party.update',
+        targetId: party.id,
+      });
+      return { party };
+    },
+  );
+
+  app.delete(
+    '/api/invoices/parties/:id',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Remove an address book entry (invoices keep their copy)',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!(await deleteParty(db, request.params.id))) throw notFound('Address book entry');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice_party.delete',
+        targetId: request.params.id,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  /* Invoices */
+
+  app.post(
+    INVOICES_API.list,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Create an invoice: amounts computed here; as "sent" it is numbered in the same transaction and mailed',
+        body: createInvoiceBodySchema,
+        response: { 201: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const body = request.body;
+      if (body.status === 'sent' && !(body.to?.email || body.customerId)) {
+        throw fieldError('to.email', 'email_required', 'An email is needed to send the invoice');
+      }
+      const id = await db.transaction((tx) => createInvoice(tx, body, auth.userId));
+      let invoice = await load(id);
+      // Issued with the customer's email: mailed now (an address book entry may have none).
+      const mailed = body.status === 'sent' && invoice.to.email !== '';
+      if (mailed) {
+        await mailInvoice(mailer, invoice, {});
+        await db.transaction((tx) => markSent(tx, id));
+        invoice = await load(id);
+      }
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.create',
+        targetId: id,
+        meta: { number: invoice.invoiceNumber, status: invoice.status, mailed },
+      });
+      reply.status(201);
+      return { invoice };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id',
+    {
+      config: { permission: 'invoices:read', cache: cacheRule },
+      schema: {
+        tags: ['invoices'],
+        summary: 'One invoice with its lines and payments',
+        params: idParamsSchema,
+        response: { 200: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ invoice: await load(request.params.id) }),
+  );
+
+  app.patch(
+    '/api/invoices/:id',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Edit a draft (amounts recomputed); a sent invoice takes only notes — anything else is 409',
+        params: idParamsSchema,
+        body: patchInvoiceBodySchema,
+        response: { 200: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = await db.transaction((tx) => patchInvoice(tx, request.params.id, request.body));
+      if (!id) throw notFound('Invoice');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.update',
+        targetId: id,
+        meta: { fields: Object.keys(request.body) },
+      });
+      return { invoice: await load(id) };
+    },
+  );
+
+  app.delete(
+    '/api/invoices/:id',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Delete a draft (an issued invoice is cancelled instead: 409)',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const deleted = await db.transaction((tx) => deleteInvoice(tx, request.params.id));
+      if (!deleted) throw notFound('Invoice');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.delete',
+        targetId: request.params.id,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/send',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Send by mail with the PDF attached: a draft is numbered first; an overdue one gets a reminder',
+        params: idParamsSchema,
+        body: sendInvoiceBodySchema,
+        response: { 200: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const current = await load(request.params.id);
+      const to = request.body?.to ?? current.to.email;
+      if (!to) throw fieldError('to', 'email_required', 'An email is needed to send the invoice');
+      // Numbered (when a draft) and counted in one transaction; mailed once that is committed.
+      await db.transaction((tx) => markSent(tx, current.id));
+      const invoice = await load(current.id);
+      await mailInvoice(mailer, invoice, {
+        to,
+        message: request.body?.message,
+        reminder: invoice.status === 'overdue',
+      });
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.send',
+        targetId: invoice.id,
+        meta: { number: invoice.invoiceNumber, to, reminder: invoice.status === 'overdue' },
+      });
+      return { invoice };
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/payments',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Record a payment, full or partial; the last one marks the invoice paid',
+        params: idParamsSchema,
+        body: paymentBodySchema,
+        response: { 201: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const id = await db.transaction((tx) =>
+        recordPayment(tx, request.params.id, request.body, auth.userId),
+      );
+      if (!id) throw notFound('Invoice');
+      const invoice = await load(id);
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.payment',
+        targetId: id,
+        meta: { amount: request.body.amount, method: request.body.method, status: invoice.status },
+      });
+      reply.status(201);
+      return { invoice };
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/cancel',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'Cancel: a draft simply, an issued invoice with a credit note',
+        params: idParamsSchema,
+        response: { 200: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = await db.transaction((tx) => cancelInvoice(tx, request.params.id, auth.userId));
+      if (!id) throw notFound('Invoice');
+      const invoice = await load(id);
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.cancel',
+        targetId: id,
+        meta: { creditNoteId: invoice.creditNoteId },
+      });
+      return { invoice };
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/duplicate',
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'A new draft with the same customer and lines',
+        params: idParamsSchema,
+        response: { 201: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const id = await db.transaction((tx) => duplicateInvoice(tx, request.params.id, auth.userId));
+      if (!id) throw notFound('Invoice');
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.duplicate',
+        targetId: id,
+        meta: { from: request.params.id },
+      });
+      reply.status(201);
+      return { invoice: await load(id) };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags: ['invoices'],
+        summary: 'The invoice as an A4 PDF (the same bytes the customer receives)',
+        params: idParamsSchema,
+        querystring: pdfQuerySchema,
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await load(request.params.id);
+      const pdf = await renderInvoicePdf(invoice, { lang: request.query.lang as PdfLang });
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `${disposition}; filename="${fileName(invoice)}"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(pdf);
+    },
+  );
+}
