@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { writeSeedImages } from './images.js';
+import { invoiceSeedStep } from './invoices.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
   DISCOUNT_CODES,
@@ -26,6 +27,8 @@ export interface SeedCounts {
   events: number;
   kanbanCards: number;
   discountCodes: number;
+  /** Invoices (with one to four lines each). */
+  invoices: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -39,6 +42,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     events: 60,
     kanbanCards: 22,
     discountCodes: 6,
+    invoices: 48,
     spanDays: 120,
   },
   '10k': {
@@ -49,6 +53,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     events: 2_000,
     kanbanCards: 100,
     discountCodes: 100,
+    invoices: 10_000,
     spanDays: 365,
   },
   '100k': {
@@ -59,6 +64,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     events: 10_000,
     kanbanCards: 300,
     discountCodes: 1_000,
+    invoices: 100_000,
     spanDays: 730,
   },
   large: {
@@ -69,6 +75,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     events: 10_000,
     kanbanCards: 300,
     discountCodes: 1_000,
+    invoices: 1_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -79,6 +86,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     events: 10_000,
     kanbanCards: 300,
     discountCodes: 1_000,
+    invoices: 1_000_000,
     spanDays: 730,
   },
 };
@@ -276,6 +284,7 @@ FROM orders GROUP BY 1, 2`);
         );
     },
   },
+  invoiceSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -287,6 +296,9 @@ const BULK_TABLES = [
   'order_items',
   'order_customers',
   'calendar_events',
+  'invoices',
+  'invoice_items',
+  'invoice_payments',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

@@ -80,6 +80,16 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
         SELECT product_id, sum(quantity)::int AS q FROM order_items GROUP BY 1) i ON i.product_id = p.id
       WHERE p.sold <> coalesce(i.q, 0)`,
     eventEndsBeforeStart: `SELECT count(*) FROM calendar_events WHERE end_at < start_at`,
+    invoiceSubtotalIsSumOfItems: `SELECT count(*) FROM invoices v WHERE v.subtotal <> (SELECT coalesce(sum(i.total), 0) FROM invoice_items i WHERE i.invoice_id = v.id)`,
+    invoiceTaxesAreSumOfItems: `SELECT count(*) FROM invoices v WHERE v.taxes <> (SELECT coalesce(sum(i.tax), 0) FROM invoice_items i WHERE i.invoice_id = v.id)`,
+    invoiceTotalAddsUp: `SELECT count(*) FROM invoices WHERE total <> subtotal - discount + taxes + shipping OR balance <> total - paid`,
+    invoicePaidIsSumOfPayments: `SELECT count(*) FROM invoices v WHERE v.paid <> (SELECT coalesce(sum(p.amount), 0) FROM invoice_payments p WHERE p.invoice_id = v.id)`,
+    invoicePaidStatusMatchesBalance: `SELECT count(*) FROM invoices WHERE (status = 'paid') <> (balance = 0 AND status <> 'draft' AND status <> 'cancelled')`,
+    invoiceNumbersNotConsecutive: `SELECT count(*) FROM (SELECT year, max(number) - count(*) AS gap FROM invoices WHERE number IS NOT NULL GROUP BY year) g WHERE gap <> 0`,
+    invoiceStatsDifferFromInvoices: `SELECT count(*) FROM (
+        SELECT status, due_date, count(*) AS n, sum(total) AS amount, sum(balance) AS balance FROM invoices WHERE kind = 'invoice' GROUP BY 1, 2) v
+      FULL JOIN (SELECT * FROM invoice_stats WHERE count <> 0) s USING (status, due_date)
+      WHERE s.count IS DISTINCT FROM v.n OR s.amount IS DISTINCT FROM v.amount OR s.balance IS DISTINCT FROM v.balance`,
     cardAssigneeMissing: `SELECT count(*) FROM kanban_card_assignees a LEFT JOIN users u ON u.id = a.user_id WHERE u.id IS NULL`,
   };
   const out: Record<string, number> = {};
@@ -165,6 +175,7 @@ describe('seed generator', () => {
           events: 50,
           kanbanCards: 10,
           discountCodes: 20,
+          invoices: 120,
         },
       });
       const bad = await inconsistencies(database);

@@ -70,6 +70,10 @@ export const KIND = {
   column: 7,
   card: 8,
   comment: 9,
+  invoice: 10,
+  invoiceItem: 11,
+  invoicePayment: 12,
+  invoiceParty: 13,
 } as const;
 
 export interface SqlGenOptions {
