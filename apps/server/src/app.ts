@@ -75,6 +75,8 @@ export async function buildApp({
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
+        // The invoice viewer frames the PDF the app fetched with its token (a blob: URL).
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -167,7 +167,7 @@ export const invoiceSeedStep: SeedStep = {
         const createdAt = new Date(issuedMs).toISOString();
         const sentCount = number === null ? 0 : 1 + (status === 'sent' && age > termDays ? 1 : 0);
         invoiceRows.push(
-          `(${lit(id)}, 'invoice', ${number ?? 'NULL'}, ${number === null ? 'NULL' : year}, ${invoiceNumber ? lit(invoiceNumber) : 'NULL'}, '${status}', ${lit(random() < 0.8 ? 'USD' : 'EUR')}, ${lit(customer.id)}, ${fromJson}, ${lit(toJson)}, ${lit(search)}, '${issueDate}', '${dueDate}', ${money.subtotal}, ${money.discount}, ${money.taxes}, ${money.shipping}, ${money.total}, ${paid}, ${money.total - paid}, ${sentCount}, ${sentCount ? lit(createdAt) : 'NULL'}, ARRAY[${services.map(lit).join(',')}]::text[], '${createdAt}', '${createdAt}')`,
+          `(${lit(id)}, 'invoice', ${number ?? 'NULL'}, ${number === null ? 'NULL' : year}, ${invoiceNumber ? lit(invoiceNumber) : 'NULL'}, '${status}', 'USD', ${lit(customer.id)}, ${fromJson}, ${lit(toJson)}, ${lit(search)}, '${issueDate}', '${dueDate}', ${money.subtotal}, ${money.discount}, ${money.taxes}, ${money.shipping}, ${money.total}, ${paid}, ${money.total - paid}, ${sentCount}, ${sentCount ? lit(createdAt) : 'NULL'}, ARRAY[${services.map(lit).join(',')}]::text[], '${createdAt}', '${createdAt}')`,
         );
         lines.forEach((l, position) => {
           itemSeq++;

@@ -192,7 +192,11 @@ export async function renderInvoicePdf(
   const lang = options.lang ?? 'en';
   const L = LABELS[lang];
   const locale = LOCALES[lang];
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: invoice.currency });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: invoice.currency,
+    currencyDisplay: 'narrowSymbol',
+  });
   const fmt = (cents: number) => money.format(cents / 100);
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const fmtDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
