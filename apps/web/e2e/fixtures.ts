@@ -34,7 +34,12 @@ export const test = base.extend<Fixtures>({
       expect(answer.status(), await answer.text()).toBe(200);
       const { accessToken } = (await answer.json()) as { accessToken: string };
       await target.addInitScript((token) => {
-        window.localStorage.setItem('accessToken', token);
+        // Every frame runs this, a framed PDF viewer too, where storage is not reachable.
+        try {
+          window.localStorage.setItem('accessToken', token);
+        } catch {
+          /* not the app's frame */
+        }
       }, accessToken);
       return accessToken;
     });

@@ -143,6 +143,15 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
       },
     },
     MuiTextField: { defaultProps: { variant: 'outlined' } },
+    // The selected tab reads in the text colour (its indicator carries the brand colour): the
+    // brand green as small text on white is 3.1:1.
+    MuiTab: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-selected': { color: theme.palette.text.primary },
+        }),
+      },
+    },
     MuiTooltip: {
       styleOverrides: {
         tooltip: ({ theme }) => ({

@@ -11,6 +11,8 @@ export type NavItemData = {
   external?: boolean;
   /** Only people with one of these roles see the item (the server still enforces access). */
   roles?: string[];
+  /** Only people whose role grants this permission see the item. */
+  permission?: string;
   children?: NavItemData[];
 };
 

@@ -62,7 +62,7 @@ export function PageHeader({ title, crumbs = [], action, sx }: Props) {
                 <Typography
                   key={`${crumb.name}-${index}`}
                   variant="body2"
-                  sx={{ color: 'text.disabled' }}
+                  sx={{ color: 'text.secondary' }}
                   aria-current={index === crumbs.length - 1 ? 'page' : undefined}
                 >
                   {crumb.name}
