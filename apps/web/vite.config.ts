@@ -34,6 +34,8 @@ export default defineConfig({
       output: {
         // One chunk per language holding all its area files: the app loads only the one on screen.
         manualChunks(id) {
+          const section = /\/src\/locales\/([a-z]{2})\/sections\/([^/]+)\.json$/.exec(id);
+          if (section) return `locale-${section[1]}-${section[2]}`;
           const match = /\/src\/locales\/([a-z]{2})\/[^/]+\.json$/.exec(id);
           if (match) return `locale-${match[1]}`;
           // The small MUI parts nearly every screen uses travel together: thirty 1 KiB chunks

@@ -5,17 +5,43 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { DEFAULT_LANGUAGE, LANGUAGES, languageOption, toLanguage } from './locales-config';
-import { loadLanguageMessages } from './resources';
+import { loadLanguageMessages, loadSectionMessages } from './resources';
 
 const loaded = new Set<Language>();
+/** Sections whose texts a screen asked for: loaded again for each language switched to. */
+const sections = new Set<string>();
+const loadedSections = new Set<string>();
 
-/** Adds a language's bundle once; call before switching to it. */
-export async function ensureLanguage(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  const messages = await loadLanguageMessages(language);
+async function ensureSectionIn(language: Language, area: string): Promise<void> {
+  const key = `${language}/${area}`;
+  if (loadedSections.has(key)) return;
+  const messages = await loadSectionMessages(language, area);
   i18next.addResourceBundle(language, 'translation', messages, true, true);
-  loaded.add(language);
+  loadedSections.add(key);
 }
+
+/** Adds a language's bundle once (with the sections already opened); call before switching. */
+export async function ensureLanguage(language: Language): Promise<void> {
+  if (!loaded.has(language)) {
+    const messages = await loadLanguageMessages(language);
+    i18next.addResourceBundle(language, 'translation', messages, true, true);
+    loaded.add(language);
+  }
+  await Promise.all([...sections].map((area) => ensureSectionIn(language, area)));
+}
+
+/** A section's texts in the current language (and every language switched to later). */
+export async function ensureSection(area: string): Promise<void> {
+  sections.add(area);
+  const language = toLanguage(i18next.language);
+  await ensureSectionIn(language, area);
+  if (import.meta.env.DEV && language !== DEFAULT_LANGUAGE) {
+    await ensureSectionIn(DEFAULT_LANGUAGE, area);
+  }
+}
+
+export const isSectionLoaded = (area: string) =>
+  loadedSections.has(`${toLanguage(i18next.language)}/${area}`);
 
 function syncHtmlLang(lng: string) {
   document.documentElement.setAttribute('lang', languageOption(toLanguage(lng)).htmlLang);

@@ -2,11 +2,14 @@ import { LANGUAGES } from '@bo/contract/constants';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { describe, expect, it } from 'vitest';
 
-import { deepMerge, loadLanguageMessages, parseLocalePath } from './resources';
+import { deepMerge, loadLanguageMessages, loadSectionMessages, parseLocalePath } from './resources';
 import type { Messages } from './resources';
 
 // Read eagerly here; the app loads one language at a time.
-const eager = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
+const eager = import.meta.glob<Messages>(['./*/*.json', './*/sections/*.json'], {
+  eager: true,
+  import: 'default',
+});
 
 function keysOf(messages: Messages, prefix = ''): string[] {
   return Object.entries(messages).flatMap(([key, value]) =>
@@ -24,7 +27,9 @@ const byLanguage = Object.fromEntries(LANGUAGES.map((lng) => [lng, {}])) as Reco
 >;
 for (const [path, messages] of Object.entries(eager)) {
   const parsed = parseLocalePath(path);
-  if (parsed) byLanguage[parsed.language][parsed.area] = messages;
+  if (parsed)
+    byLanguage[parsed.language][parsed.section ? `sections/${parsed.area}` : parsed.area] =
+      messages;
 }
 const merged = (lng: (typeof LANGUAGES)[number]) =>
   Object.values(byLanguage[lng]).reduce<Messages>(deepMerge, {});
@@ -108,8 +113,14 @@ describe('locales', () => {
     expect(en.auth.tokenExpired).toBe('Token expired');
   });
 
-  it('loads one language by merging all its area files', async () => {
-    const fr = await loadLanguageMessages('fr');
-    expect(keysOf(fr).sort()).toEqual(keysOf(merged('fr')).sort());
+  it('loads one language by merging its area files, and each section on demand', async () => {
+    const shared = await loadLanguageMessages('fr');
+    const sectionAreas = areas.filter((a) => a.startsWith('sections/'));
+    const parts = await Promise.all(
+      sectionAreas.map((a) => loadSectionMessages('fr', a.slice('sections/'.length))),
+    );
+    const all = parts.reduce<Messages>(deepMerge, shared);
+    expect(keysOf(all).sort()).toEqual(keysOf(merged('fr')).sort());
+    expect(keysOf(shared).some((k) => k.startsWith('invoice.'))).toBe(false);
   });
 });

@@ -26,14 +26,34 @@ export type LocaleFiles = Record<string, () => Promise<Messages>>;
  * would push the sign-in page past its 200 KiB budget).
  */
 const files: LocaleFiles = import.meta.glob<Messages>('./*/*.json', { import: 'default' });
+/**
+ * A section's own texts (`<lang>/sections/<area>.json`) are not part of the language chunk: each
+ * is its own small chunk, loaded when a screen of the section opens (LocaleArea), so the sign-in
+ * page does not carry every section's words.
+ */
+const sectionFiles: LocaleFiles = import.meta.glob<Messages>('./*/sections/*.json', {
+  import: 'default',
+});
 
-export function parseLocalePath(path: string): { language: Language; area: string } | null {
-  const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+export function parseLocalePath(
+  path: string,
+): { language: Language; area: string; section: boolean } | null {
+  const match = /^\.\/([^/]+)\/(sections\/)?([^/]+)\.json$/.exec(path);
   const language = LANGUAGES.find((l) => l === match?.[1]);
-  return match && language ? { language, area: match[2] } : null;
+  return match && language ? { language, area: match[3]!, section: !!match[2] } : null;
 }
 
-/** All areas of one language merged into the single `translation` namespace. */
+/** One section's texts in one language (empty when the section has none). */
+export async function loadSectionMessages(
+  language: Language,
+  area: string,
+  source: LocaleFiles = sectionFiles,
+): Promise<Messages> {
+  const load = source[`./${language}/sections/${area}.json`];
+  return load ? load() : {};
+}
+
+/** All shared areas of one language merged into the single `translation` namespace. */
 export async function loadLanguageMessages(
   language: Language,
   source: LocaleFiles = files,
