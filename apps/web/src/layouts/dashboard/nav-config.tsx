@@ -25,13 +25,23 @@ import { isAdmin, useAuth } from '../../auth/auth-context';
 import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
 import { paths } from '../../routes/paths';
 
-function filterByRole(items: NavItemData[], role: string | null, admin: boolean): NavItemData[] {
+function filterByRole(
+  items: NavItemData[],
+  role: string | null,
+  admin: boolean,
+  permissions: readonly string[],
+): NavItemData[] {
   return items
     .filter((item) => !item.roles || admin || (role !== null && item.roles.includes(role)))
+    .filter((item) => !item.permission || permissions.includes(item.permission))
     .map((item) =>
-      item.children ? { ...item, children: filterByRole(item.children, role, admin) } : item,
+      item.children
+        ? { ...item, children: filterByRole(item.children, role, admin, permissions) }
+        : item,
     );
 }
+
+const NO_PERMISSIONS: readonly string[] = [];
 
 /** The side bar's groups and items, translated; the admin-only item is dropped for others. */
 export function useNavData(): NavGroupData[] {
@@ -39,6 +49,7 @@ export function useNavData(): NavGroupData[] {
   const { user } = useAuth();
   const admin = isAdmin(user);
   const role = user?.role ?? null;
+  const permissions = user?.permissions ?? NO_PERMISSIONS;
 
   return useMemo(() => {
     const d = paths.dashboard;
@@ -89,11 +100,10 @@ export function useNavData(): NavGroupData[] {
             title: t('nav.invoice'),
             path: d.invoice.root,
             icon: <ReceiptLongRounded />,
+            permission: 'invoices:read',
             children: [
               { title: t('nav.list'), path: d.invoice.list },
-              { title: t('nav.details'), path: d.invoice.demo.details },
-              { title: t('nav.create'), path: d.invoice.new },
-              { title: t('nav.edit'), path: d.invoice.demo.edit },
+              { title: t('nav.create'), path: d.invoice.new, permission: 'invoices:write' },
             ],
           },
           {
@@ -166,6 +176,9 @@ export function useNavData(): NavGroupData[] {
         ],
       },
     ];
-    return groups.map((group) => ({ ...group, items: filterByRole(group.items, role, admin) }));
-  }, [t, role, admin]);
+    return groups.map((group) => ({
+      ...group,
+      items: filterByRole(group.items, role, admin, permissions),
+    }));
+  }, [t, role, admin, permissions]);
 }

@@ -1,22 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { InvoiceDetailsView } from '../../../sections/invoice/invoice-details-view';
 
-/** /dashboard/invoice/:id — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/invoice/:id — the invoice as it prints, with its actions. */
 export function Component() {
-  const { t } = useTranslation();
   const id = useParams().id ?? '';
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.invoiceDetails')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.invoice'), href: paths.dashboard.invoice.list },
-        { name: id },
-      ]}
-    />
+    <RoleBasedGuard permissions={['invoices:read']}>
+      <LocaleArea area="invoice">
+        <InvoiceDetailsView key={id} id={id} />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,22 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { InvoiceEditView } from '../../../sections/invoice/invoice-edit-view';
 
-/** /dashboard/invoice/:id/edit — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/invoice/:id/edit — a draft's form (an issued invoice is frozen). */
 export function Component() {
-  const { t } = useTranslation();
   const id = useParams().id ?? '';
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.invoiceEdit')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.invoice'), href: paths.dashboard.invoice.list },
-        { name: id },
-      ]}
-    />
+    <RoleBasedGuard permissions={['invoices:write']}>
+      <LocaleArea area="invoice">
+        <InvoiceEditView key={id} id={id} />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

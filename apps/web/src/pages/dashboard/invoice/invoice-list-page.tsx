@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { InvoiceListView } from '../../../sections/invoice/invoice-list-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/invoice/list — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/invoice/list — people whose role grants invoices:read. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.invoiceList')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.invoice'), href: paths.dashboard.invoice.list },
-        { name: t('nav.list') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['invoices:read']}>
+      <LocaleArea area="invoice">
+        <InvoiceListView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

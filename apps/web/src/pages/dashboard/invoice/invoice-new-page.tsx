@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { InvoiceEditView } from '../../../sections/invoice/invoice-edit-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/invoice/new — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/invoice/new — people whose role grants invoices:write. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.invoiceNew')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.invoice'), href: paths.dashboard.invoice.list },
-        { name: t('pages.invoiceNew') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['invoices:write']}>
+      <LocaleArea area="invoice">
+        <InvoiceEditView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,0 +1,195 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+import { expect, test } from './fixtures';
+
+/** A dollar amount as the English screens write it ("$1,234.56") in cents. */
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+async function fillLine(
+  page: Page,
+  index: number,
+  line: { item: string; quantity: string; price: string; tax: string },
+) {
+  const row = page.getByTestId('invoice-form-line').nth(index);
+  await row.getByLabel('Item').fill(line.item);
+  await row.getByLabel('Quantity').fill(line.quantity);
+  await row.getByLabel('Unit price').fill(line.price);
+  await row.getByLabel('Tax (%)').fill(line.tax);
+}
+
+test('create with three lines, see totals, save and send, open the PDF, record a payment; the paid amount grows', async ({
+  page,
+  login,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  await page.goto('/dashboard/invoice/list');
+  const paidBefore = cents((await page.getByTestId('invoice-amount-paid').textContent()) ?? '');
+
+  await page.getByRole('link', { name: 'New invoice' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/invoice\/new$/);
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  await customer.click();
+  await customer.fill('Boulangerie');
+  await page.getByRole('option', { name: /Boulangerie Martin/ }).click();
+
+  await fillLine(page, 0, { item: 'Design', quantity: '3', price: '19.99', tax: '20' });
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await fillLine(page, 1, { item: 'Hosting', quantity: '2', price: '5', tax: '0' });
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await fillLine(page, 2, { item: 'Audit', quantity: '1', price: '100', tax: '10' });
+
+  // 59.97 + 10.00 + 100.00; taxes 11.99 (20 % of 59.97, half-up) + 10.00; no discount.
+  await expect(page.getByTestId('form-subtotal')).toHaveText('$169.97');
+  await expect(page.getByTestId('form-taxes')).toHaveText('$21.99');
+  await expect(page.getByTestId('form-total')).toHaveText('$191.96');
+  // Reordering keeps the totals.
+  await page.getByRole('button', { name: 'Move line 3 up' }).click();
+  await expect(page.getByTestId('invoice-form-line').nth(1).getByLabel('Item')).toHaveValue(
+    'Audit',
+  );
+  await expect(page.getByTestId('form-total')).toHaveText('$191.96');
+
+  await page.getByRole('button', { name: 'Save and send' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/invoice\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('invoice-number')).toHaveText(/INV-\d{4}-\d{5}/);
+  await expect(page.getByTestId('invoice-line')).toHaveCount(3);
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$191.96');
+  await expect(page.getByTestId('invoice-paper')).toContainText('Pending');
+
+  // The PDF the customer received, in the viewer.
+  const pdfAnswer = page.waitForResponse((r) => /\/api\/invoices\/[^/]+\/pdf/.test(r.url()));
+  await page.getByRole('button', { name: 'View PDF' }).click();
+  const response = await pdfAnswer;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const bytes = await request.get(response.url(), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect((await bytes.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByTestId('invoice-pdf')).toHaveAttribute('src', /^blob:/);
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Paid in full.
+  await page.getByRole('button', { name: 'Record a payment' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('191.96');
+  await dialog.getByLabel('Reference').fill('VIR-2026-001');
+  await dialog.getByRole('button', { name: 'Record a payment' }).click();
+  await expect(page.getByTestId('payment-row')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('invoice-paper')).toContainText('Paid');
+
+  await page.goto('/dashboard/invoice/list');
+  await expect
+    .poll(async () => cents((await page.getByTestId('invoice-amount-paid').textContent()) ?? ''))
+    .toBe(paidBefore + 19196);
+});
+
+test('an issued invoice cannot be edited; a draft can', async ({ page, login, request }) => {
+  const token = await login();
+  const auth = { Authorization: `Bearer ${token}` };
+  const parties = await request.get('/api/invoices/parties?kind=customer', { headers: auth });
+  const customerId = ((await parties.json()) as { parties: Array<{ id: string }> }).parties[0]!.id;
+  const make = async (status: 'draft' | 'sent') => {
+    const res = await request.post('/api/invoices', {
+      headers: auth,
+      data: {
+        status,
+        customerId,
+        dueDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        items: [{ title: 'Workshop', quantity: 1, price: 50000, taxRate: 20 }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { invoice: { id: string } }).invoice.id;
+  };
+  const sent = await make('sent');
+  await page.goto(`/dashboard/invoice/${sent}/edit`);
+  await expect(page.getByRole('alert')).toContainText('A sent invoice cannot be changed');
+  const draft = await make('draft');
+  await page.goto(`/dashboard/invoice/${draft}/edit`);
+  const quantity = page.getByTestId('invoice-form-line').first().getByLabel('Quantity');
+  await quantity.fill('2');
+  await expect(page.getByTestId('form-total')).toHaveText('$1,200.00');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${draft}$`));
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$1,200.00');
+});
+
+type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };
+const VARIANTS: Variant[] = [
+  { name: 'light', mode: 'light', lng: 'en', width: 1440 },
+  { name: 'dark', mode: 'dark', lng: 'en', width: 1440 },
+  { name: 'rtl', mode: 'light', lng: 'ar', width: 1440 },
+  { name: '390', mode: 'light', lng: 'en', width: 390 },
+];
+
+test('invoice screens in light, dark, Arabic and at 390 px, accessible', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const signIn = await request.post('/api/account/login', {
+    data: {
+      email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
+      password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
+    },
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const list = await request.get('/api/invoices?status=paid&limit=1', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  const someId = ((await list.json()) as { invoices: Array<{ id: string }> }).invoices[0]!.id;
+  const host = new URL(baseURL!).hostname;
+  const screens: Array<[string, string, string]> = [
+    ['list', '/dashboard/invoice/list', 'main'],
+    ['details', `/dashboard/invoice/${someId}`, '[data-testid="invoice-paper"]'],
+    ['new', '/dashboard/invoice/new', 'main form'],
+  ];
+  for (const variant of VARIANTS) {
+    const context = await browser.newContext({
+      viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
+    });
+    await context.addCookies([
+      { name: 'themeMode', value: variant.mode, domain: host, path: '/' },
+      {
+        name: 'themeDirection',
+        value: variant.lng === 'ar' ? 'rtl' : 'ltr',
+        domain: host,
+        path: '/',
+      },
+    ]);
+    await context.addInitScript(
+      ([lng, token]) => {
+        window.localStorage.setItem('i18nextLng', lng);
+        window.localStorage.setItem('accessToken', token);
+      },
+      [variant.lng, accessToken] as const,
+    );
+    const page = await context.newPage();
+    for (const [name, url, scope] of screens) {
+      await page.goto(url);
+      await expect(page.locator(scope).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: `apps/web/e2e/screenshots/invoice-${name}-${variant.name}.png`,
+      });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .include(scope)
+        .analyze();
+      expect(
+        violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+        ),
+        `${name} ${variant.name}`,
+      ).toEqual([]);
+    }
+    await context.close();
+  }
+});

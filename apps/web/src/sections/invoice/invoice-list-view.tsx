@@ -1,0 +1,570 @@
+import AddRounded from '@mui/icons-material/AddRounded';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Checkbox from '@mui/material/Checkbox';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { InvoiceListQuery, InvoiceSummary, InvoiceTab } from '@bo/contract/invoices';
+import { INVOICE_SORTS, INVOICE_TABS } from '@bo/contract/invoices';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+
+import { useHasAccess } from '../../auth/role-based-guard';
+import { EmptyContent } from '../../components/empty-content/empty-content';
+import { Label } from '../../components/label/label';
+import { PageHeader } from '../../components/page-header/page-header';
+import { notify } from '../../components/snackbar/notify';
+import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
+import { translateError } from '../../locales/form-errors';
+import { paths } from '../../routes/paths';
+import { textShade } from '../../theme/components';
+import {
+  downloadInvoicesCsv,
+  useDeleteInvoiceMutation,
+  useInvoiceServicesQuery,
+  useInvoicesQuery,
+  useSendInvoiceMutation,
+} from './invoice-api';
+import { INVOICE_STATUS_COLOR, useInvoiceFormat } from './invoice-format';
+
+const ROWS = [10, 25, 50];
+/** The summary cards, in the order an accountant reads them. */
+const CARDS: Array<{ tab: InvoiceTab; color: 'info' | 'success' | 'warning' | 'error' | null }> = [
+  { tab: 'all', color: 'info' },
+  { tab: 'paid', color: 'success' },
+  { tab: 'sent', color: 'warning' },
+  { tab: 'overdue', color: 'error' },
+  { tab: 'draft', color: null },
+];
+
+export function InvoiceListView() {
+  const { t } = useTranslation();
+  const f = useInvoiceFormat();
+  const canWrite = useHasAccess(undefined, ['invoices:write']);
+  const [params, setParams] = useSearchParams();
+  const status = (INVOICE_TABS as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as InvoiceTab)
+    : 'all';
+  const limit = ROWS.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 25;
+  const sort = (INVOICE_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as InvoiceListQuery['sort'])
+    : 'createdAt';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const q = params.get('q') ?? '';
+  const service = params.get('service') ?? '';
+  const dateField = params.get('dateField') === 'due' ? 'due' : 'created';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  // The pages walked so far, as their cursors: the last one is the page on screen.
+  const trail = (params.get('pages') ?? '').split('.').filter(Boolean);
+  const cursor = trail.at(-1);
+  const [search, setSearch] = useState(q);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const update = (changes: Record<string, SearchParamValue>) => {
+    setSelected([]);
+    setParams((prev) => mergeSearchParams(prev, changes, ['pages']), { replace: true });
+  };
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (search.trim() !== q) update({ q: search.trim() });
+    }, 350);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text drives this
+  }, [search]);
+
+  const query: InvoiceListQuery = {
+    status,
+    limit,
+    sort,
+    order,
+    q: q || undefined,
+    service: service || undefined,
+    dateField,
+    from: from || undefined,
+    to: to || undefined,
+    cursor,
+  };
+  const { data, isLoading, isFetching, error } = useInvoicesQuery(query);
+  const { data: services } = useInvoiceServicesQuery();
+  const [send] = useSendInvoiceMutation();
+  const [remove] = useDeleteInvoiceMutation();
+  useEffect(() => {
+    if (error) notify.error(translateError(t, error));
+  }, [error, t]);
+
+  const rows = data?.invoices ?? [];
+  const stats = data?.stats;
+  const page = trail.length;
+  const goTo = (pages: string[]) =>
+    setParams((prev) => mergeSearchParams(prev, { pages: pages.join('.') || null }), {
+      replace: false,
+    });
+  const toggleAll = (on: boolean) => setSelected(on ? rows.map((r) => r.id) : []);
+  const chosen = rows.filter((r) => selected.includes(r.id));
+  const sortBy = (key: InvoiceListQuery['sort']) =>
+    update({ sort: key ?? null, order: sort === key && order === 'desc' ? 'asc' : 'desc' });
+
+  const bulkSend = async () => {
+    const sendable = chosen.filter((r) => r.kind === 'invoice' && r.status !== 'cancelled');
+    let done = 0;
+    for (const invoice of sendable) {
+      try {
+        await send({ id: invoice.id }).unwrap();
+        done++;
+      } catch (e) {
+        notify.error(`${invoice.invoiceNumber ?? invoice.to.name}: ${translateError(t, e)}`);
+      }
+    }
+    notify.success(t('invoice.list.sentCount', { n: f.count(done) }));
+    setSelected([]);
+  };
+  const bulkDelete = async () => {
+    setConfirmDelete(false);
+    let done = 0;
+    for (const invoice of chosen.filter((r) => r.status === 'draft')) {
+      try {
+        await remove(invoice.id).unwrap();
+        done++;
+      } catch (e) {
+        notify.error(translateError(t, e));
+      }
+    }
+    notify.success(t('invoice.list.deletedCount', { n: f.count(done) }));
+    setSelected([]);
+  };
+  const draftsChosen = chosen.filter((r) => r.status === 'draft').length;
+
+  return (
+    <Container maxWidth="xl">
+      <PageHeader
+        title={t('invoice.list.title')}
+        crumbs={[
+          { name: t('nav.dashboard'), href: paths.dashboard.root },
+          { name: t('nav.invoice'), href: paths.dashboard.invoice.root },
+          { name: t('nav.list') },
+        ]}
+        action={
+          canWrite ? (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.invoice.new}
+              variant="contained"
+              startIcon={<AddRounded />}
+            >
+              {t('invoice.list.new')}
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <Box
+        sx={{
+          mb: 3,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' },
+        }}
+      >
+        {CARDS.map(({ tab, color }) => {
+          const figure = stats?.[tab];
+          const share = stats && stats.all.count ? (figure?.count ?? 0) / stats.all.count : 0;
+          return (
+            <Card
+              key={tab}
+              component="button"
+              type="button"
+              onClick={() => update({ status: tab === 'all' ? null : tab })}
+              aria-pressed={status === tab}
+              data-testid={`invoice-card-${tab}`}
+              sx={{
+                p: 2,
+                textAlign: 'start',
+                border: 0,
+                cursor: 'pointer',
+                font: 'inherit',
+                color: 'inherit',
+                outline: status === tab ? 2 : 0,
+                outlineColor: (th) => (color ? th.palette[color].main : th.palette.text.secondary),
+              }}
+            >
+              <Typography
+                variant="subtitle2"
+                sx={{ color: (th) => (color ? textShade(th, color) : th.palette.text.secondary) }}
+              >
+                {t(`invoice.tabs.${tab}`)}
+              </Typography>
+              {figure ? (
+                <>
+                  <Typography variant="h6" data-testid={`invoice-amount-${tab}`}>
+                    {f.money(tab === 'paid' || tab === 'all' ? figure.amount : figure.balance)}
+                  </Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {t('invoice.list.invoicesCount', { n: f.count(figure.count) })}
+                    {tab !== 'all' ? ` · ${f.percent(share)}` : ''}
+                  </Typography>
+                </>
+              ) : (
+                <Skeleton width="70%" height={48} />
+              )}
+            </Card>
+          );
+        })}
+      </Box>
+
+      <Card>
+        <Tabs
+          value={status}
+          onChange={(_, v: string) => update({ status: v === 'all' ? null : v })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ px: 2.5, boxShadow: (theme) => `inset 0 -2px 0 0 ${theme.palette.divider}` }}
+        >
+          {INVOICE_TABS.map((tab) => (
+            <Tab
+              key={tab}
+              value={tab}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <span>{t(`invoice.tabs.${tab}`)}</span>
+                  <Label color={tab === 'all' ? 'default' : INVOICE_STATUS_COLOR[tab]}>
+                    {stats ? f.count(stats[tab].count) : '…'}
+                  </Label>
+                </Stack>
+              }
+            />
+          ))}
+        </Tabs>
+
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ p: 2.5, flexWrap: { md: 'wrap' } }}
+        >
+          <TextField
+            fullWidth
+            sx={{ flex: { md: '1 1 320px' } }}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('invoice.list.search')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('invoice.list.search') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRounded />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            label={t('invoice.list.service')}
+            value={service}
+            onChange={(e) => update({ service: e.target.value || null })}
+            sx={{ minWidth: { md: 180 } }}
+          >
+            <MenuItem value="">{t('invoice.list.allServices')}</MenuItem>
+            {(services?.services ?? []).map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label={t('invoice.list.dateField')}
+            value={dateField}
+            onChange={(e) => update({ dateField: e.target.value === 'due' ? 'due' : null })}
+            sx={{ minWidth: { md: 150 } }}
+          >
+            <MenuItem value="created">{t('invoice.fields.created')}</MenuItem>
+            <MenuItem value="due">{t('invoice.fields.due')}</MenuItem>
+          </TextField>
+          <TextField
+            type="date"
+            label={t('invoice.list.from')}
+            value={from}
+            onChange={(e) => update({ from: e.target.value || null })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ minWidth: { md: 170 } }}
+          />
+          <TextField
+            type="date"
+            label={t('invoice.list.to')}
+            value={to}
+            onChange={(e) => update({ to: e.target.value || null })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ minWidth: { md: 170 } }}
+          />
+          <Tooltip title={t('invoice.list.export')}>
+            <IconButton
+              aria-label={t('invoice.list.export')}
+              onClick={() =>
+                downloadInvoicesCsv(query).catch((e: unknown) => notify.error(translateError(t, e)))
+              }
+              sx={{ alignSelf: 'center' }}
+            >
+              <FileDownloadOutlined />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+
+        {canWrite && chosen.length > 0 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ px: 2.5, py: 1, bgcolor: 'action.selected', alignItems: 'center' }}
+          >
+            <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
+              {t('invoice.list.selected', { n: f.count(chosen.length) })}
+            </Typography>
+            <Button size="small" startIcon={<SendRounded />} onClick={bulkSend}>
+              {t('invoice.actions.send')}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineRounded />}
+              disabled={draftsChosen === 0}
+              onClick={() => setConfirmDelete(true)}
+            >
+              {t('invoice.actions.deleteDrafts', { n: f.count(draftsChosen) })}
+            </Button>
+          </Stack>
+        )}
+
+        <TableContainer
+          tabIndex={0}
+          role="region"
+          aria-label={t('invoice.list.title')}
+          sx={{ opacity: isFetching ? 0.6 : 1 }}
+        >
+          <Table sx={{ minWidth: 860 }} size="medium">
+            <TableHead>
+              <TableRow>
+                {canWrite && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      slotProps={{ input: { 'aria-label': t('invoice.list.selectAll') } }}
+                      checked={rows.length > 0 && chosen.length === rows.length}
+                      indeterminate={chosen.length > 0 && chosen.length < rows.length}
+                      onChange={(e) => toggleAll(e.target.checked)}
+                    />
+                  </TableCell>
+                )}
+                <TableCell>{t('invoice.fields.customer')}</TableCell>
+                <TableCell sortDirection={sort === 'createdAt' ? order : false}>
+                  <TableSortLabel
+                    active={sort === 'createdAt'}
+                    direction={sort === 'createdAt' ? order : 'desc'}
+                    onClick={() => sortBy('createdAt')}
+                  >
+                    {t('invoice.fields.created')}
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell sortDirection={sort === 'dueDate' ? order : false}>
+                  <TableSortLabel
+                    active={sort === 'dueDate'}
+                    direction={sort === 'dueDate' ? order : 'desc'}
+                    onClick={() => sortBy('dueDate')}
+                  >
+                    {t('invoice.fields.due')}
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell align="right" sortDirection={sort === 'total' ? order : false}>
+                  <TableSortLabel
+                    active={sort === 'total'}
+                    direction={sort === 'total' ? order : 'desc'}
+                    onClick={() => sortBy('total')}
+                  >
+                    {t('invoice.fields.amount')}
+                  </TableSortLabel>
+                </TableCell>
+                <TableCell align="center">{t('invoice.fields.sent')}</TableCell>
+                <TableCell>{t('invoice.fields.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {isLoading
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <TableRow key={i}>
+                      <TableCell colSpan={7}>
+                        <Skeleton height={32} />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                : rows.map((invoice) => (
+                    <InvoiceRow
+                      key={invoice.id}
+                      invoice={invoice}
+                      selectable={canWrite}
+                      selected={selected.includes(invoice.id)}
+                      onSelect={(on) =>
+                        setSelected((s) =>
+                          on ? [...s, invoice.id] : s.filter((x) => x !== invoice.id),
+                        )
+                      }
+                    />
+                  ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {!isLoading && data && rows.length === 0 && (
+          <EmptyContent title={t('invoice.list.empty')} />
+        )}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ p: 1.5, alignItems: 'center', justifyContent: 'flex-end' }}
+        >
+          <TextField
+            select
+            size="small"
+            label={t('ecommerce.list.rowsPerPage')}
+            value={limit}
+            onChange={(e) => update({ limit: Number(e.target.value) })}
+            sx={{ width: 140 }}
+          >
+            {ROWS.map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" sx={{ px: 1 }} data-testid="invoice-range">
+            {t('invoice.list.range', {
+              from: f.count(rows.length ? page * limit + 1 : 0),
+              to: f.count(page * limit + rows.length),
+              total: f.count(data?.total ?? 0),
+            })}
+          </Typography>
+          <IconButton
+            aria-label={t('invoice.list.previous')}
+            disabled={page === 0}
+            onClick={() => goTo(trail.slice(0, -1))}
+          >
+            <ChevronLeftRounded
+              sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+            />
+          </IconButton>
+          <IconButton
+            aria-label={t('invoice.list.next')}
+            disabled={!data?.nextCursor}
+            onClick={() => data?.nextCursor && goTo([...trail, data.nextCursor])}
+          >
+            <ChevronRightRounded
+              sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+            />
+          </IconButton>
+        </Stack>
+      </Card>
+
+      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
+        <DialogTitle>{t('invoice.actions.deleteDrafts', { n: f.count(draftsChosen) })}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('invoice.list.deleteConfirm', { n: f.count(draftsChosen) })}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)}>{t('common.cancel')}</Button>
+          <Button color="error" variant="contained" onClick={bulkDelete}>
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
+}
+
+function InvoiceRow({
+  invoice,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  invoice: InvoiceSummary;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const f = useInvoiceFormat();
+  const label = invoice.invoiceNumber ?? t('invoice.status.draft');
+  return (
+    <TableRow hover selected={selected} data-testid="invoice-row">
+      {selectable && (
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            slotProps={{ input: { 'aria-label': t('invoice.list.select', { name: label }) } }}
+          />
+        </TableCell>
+      )}
+      <TableCell>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {invoice.to.name}
+        </Typography>
+        <Link
+          component={RouterLink}
+          to={paths.dashboard.invoice.details(invoice.id)}
+          underline="hover"
+          variant="body2"
+          dir="ltr"
+        >
+          {label}
+          {invoice.kind === 'credit_note' ? ` · ${t('invoice.creditNote')}` : ''}
+        </Link>
+      </TableCell>
+      <TableCell>{f.day(invoice.createdAt)}</TableCell>
+      <TableCell>{f.day(invoice.dueDate)}</TableCell>
+      <TableCell align="right">
+        <bdi>{f.money(invoice.total, invoice.currency)}</bdi>
+        {invoice.paid > 0 && invoice.balance > 0 && (
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+            {t('invoice.fields.balance')}: <bdi>{f.money(invoice.balance, invoice.currency)}</bdi>
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="center">{f.count(invoice.sentCount)}</TableCell>
+      <TableCell>
+        <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
+          {t(`invoice.status.${invoice.status}`)}
+        </Label>
+      </TableCell>
+    </TableRow>
+  );
+}
