@@ -168,7 +168,7 @@ async function shot(
 }
 
 test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const context = await browser.newContext();
   const bearer = await token(context.request);
   const product = await createProduct(context.request, bearer, `Screenshot Runner ${unique()}`);

@@ -91,6 +91,8 @@ test.describe('routes', () => {
     page,
     login,
   }) => {
+    // Thirty-odd routes, each a fresh load of its chunk.
+    test.setTimeout(240_000);
     await login();
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard\/user\/list$/);

@@ -126,7 +126,7 @@ test('security screens in light, dark, Arabic and at 390 px, accessible', async 
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   // One person waiting for verification, one with two-factor sign-in on (set up through the API).
   const stamp = Date.now().toString(36);
   const pending = `e2e-pending-${stamp}@example.com`;
