@@ -210,7 +210,8 @@ export const invoiceSeedStep: SeedStep = {
     // The summary, summed once (recomputed, so it is exact whatever was there).
     await exec('DELETE FROM invoice_stats');
     await exec(`INSERT INTO invoice_stats (status, due_date, count, amount, balance)
-SELECT status, due_date, count(*), sum(total), sum(balance) FROM invoices WHERE kind = 'invoice' GROUP BY 1, 2`);
+SELECT CASE WHEN kind = 'credit_note' THEN 'credit_note' ELSE status END, due_date, count(*), sum(total), sum(balance)
+FROM invoices GROUP BY 1, 2`);
     if (lastNumber.size > 0) {
       const values = [...lastNumber].map(([key, n]) => {
         const [kind, year] = key.split(':');

@@ -87,7 +87,8 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
     invoicePaidStatusMatchesBalance: `SELECT count(*) FROM invoices WHERE (status = 'paid') <> (balance = 0 AND status <> 'draft' AND status <> 'cancelled')`,
     invoiceNumbersNotConsecutive: `SELECT count(*) FROM (SELECT year, max(number) - count(*) AS gap FROM invoices WHERE number IS NOT NULL GROUP BY year) g WHERE gap <> 0`,
     invoiceStatsDifferFromInvoices: `SELECT count(*) FROM (
-        SELECT status, due_date, count(*) AS n, sum(total) AS amount, sum(balance) AS balance FROM invoices WHERE kind = 'invoice' GROUP BY 1, 2) v
+        SELECT CASE WHEN kind = 'credit_note' THEN 'credit_note' ELSE status END AS status, due_date, count(*) AS n, sum(total) AS amount, sum(balance) AS balance
+        FROM invoices GROUP BY 1, 2) v
       FULL JOIN (SELECT * FROM invoice_stats WHERE count <> 0) s USING (status, due_date)
       WHERE s.count IS DISTINCT FROM v.n OR s.amount IS DISTINCT FROM v.amount OR s.balance IS DISTINCT FROM v.balance`,
     cardAssigneeMissing: `SELECT count(*) FROM kanban_card_assignees a LEFT JOIN users u ON u.id = a.user_id WHERE u.id IS NULL`,

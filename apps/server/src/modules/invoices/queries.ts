@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   INVOICE_TABS,
@@ -155,8 +155,19 @@ export async function getInvoice(db: Executor, id: string): Promise<Invoice | un
   return toInvoice(row, items, payments);
 }
 
-/** Count, amount and balance per tab, from the maintained aggregate (a row per status and day). */
-export async function readStats(db: Executor, today = todayUtc()): Promise<InvoiceStats> {
+const emptyStats = () =>
+  Object.fromEntries(
+    INVOICE_TABS.map((t) => [t, { count: 0, amount: 0, balance: 0 }]),
+  ) as InvoiceStats;
+
+/**
+ * Count, amount and balance per tab, from the maintained aggregate (a row per status and day),
+ * and the number of credit notes (kept there under their own key, outside the tabs).
+ */
+export async function readStats(
+  db: Executor,
+  today = todayUtc(),
+): Promise<{ stats: InvoiceStats; creditNotes: number }> {
   const rows = await db
     .select({
       status: invoiceStats.status,
@@ -167,10 +178,13 @@ export async function readStats(db: Executor, today = todayUtc()): Promise<Invoi
     })
     .from(invoiceStats)
     .groupBy(sql`1`, sql`2`);
-  const stats = Object.fromEntries(
-    INVOICE_TABS.map((t) => [t, { count: 0, amount: 0, balance: 0 }]),
-  ) as InvoiceStats;
+  const stats = emptyStats();
+  let creditNotes = 0;
   for (const r of rows) {
+    if (r.status === 'credit_note') {
+      creditNotes += Number(r.count);
+      continue;
+    }
     const tab = r.status === 'sent' && r.late ? 'overdue' : r.status;
     const figure = stats[tab as keyof InvoiceStats];
     if (!figure) continue;
@@ -180,7 +194,7 @@ export async function readStats(db: Executor, today = todayUtc()): Promise<Invoi
       target.balance += Number(r.balance);
     }
   }
-  return stats;
+  return { stats, creditNotes };
 }
 
 const SORT_COLUMNS = {
@@ -225,8 +239,11 @@ function tabFilter(tab: ListQuery['status'], today: string): SQL | undefined {
   }
 }
 
-/** A page of the list, with the summary and the number of matches. */
-export async function listInvoices(db: Executor, q: ListQuery) {
+/**
+ * A page of the list, with the summary and the number of matches (`summary: false` skips both,
+ * for callers that only walk the rows).
+ */
+export async function listInvoices(db: Executor, q: ListQuery, { summary = true } = {}) {
   const today = todayUtc();
   const filters: Array<SQL | undefined> = [tabFilter(q.status, today)];
   if (q.kind) filters.push(eq(invoices.kind, q.kind));
@@ -262,15 +279,15 @@ export async function listInvoices(db: Executor, q: ListQuery) {
   const direction = descending ? desc : asc;
   const onlyTab = !needle && !q.service && !q.from && !q.to && !q.kind;
 
-  const [rows, stats, counted] = await Promise.all([
+  const [rows, summed, counted] = await Promise.all([
     db
       .select()
       .from(invoices)
       .where(and(...page))
       .orderBy(direction(sort.column), direction(invoices.id))
       .limit(q.limit + 1),
-    readStats(db, today),
-    onlyTab
+    summary ? readStats(db, today) : null,
+    onlyTab || !summary
       ? Promise.resolve(null)
       : db
           .select({ n: sql<number>`count(*)::int` })
@@ -291,16 +308,13 @@ export async function listInvoices(db: Executor, q: ListQuery) {
           last.id,
         )
       : null;
-  // Credit notes are outside the summary: with only a tab, "all" also counts them.
-  let total: number;
-  if (counted) total = counted[0]?.n ?? 0;
-  else if (q.status === 'all') {
-    const [cn] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoices)
-      .where(eq(invoices.kind, 'credit_note'));
-    total = stats.all.count + (cn?.n ?? 0);
-  } else total = stats[q.status].count;
+  const stats = summed?.stats ?? emptyStats();
+  // With only a tab, the number of matches is the summary's ("all" also holds credit notes).
+  const total = counted
+    ? (counted[0]?.n ?? 0)
+    : q.status === 'all'
+      ? stats.all.count + (summed?.creditNotes ?? 0)
+      : stats[q.status].count;
   return {
     invoices: pageRows.map((r) => toSummary(r, today)),
     total,
@@ -316,7 +330,7 @@ export async function exportRows(db: Executor, q: ListQuery, max: number) {
   const all: InvoiceSummary[] = [];
   let cursor: string | undefined = q.cursor;
   while (all.length < max) {
-    const page = await listInvoices(db, { ...q, cursor, limit: 100 });
+    const page = await listInvoices(db, { ...q, cursor, limit: 100 }, { summary: false });
     all.push(...page.invoices);
     if (!page.nextCursor) break;
     cursor = page.nextCursor;
@@ -684,11 +698,6 @@ export async function cancelInvoice(tx: Tx, id: string, userId: string) {
   }
   let creditNoteId: string | null = null;
   if (row.status !== 'draft') {
-    const lines = await tx
-      .select()
-      .from(invoiceItems)
-      .where(eq(invoiceItems.invoiceId, id))
-      .orderBy(asc(invoiceItems.position));
     const today = todayUtc();
     const now = nowMs();
     const [note] = await tx
@@ -717,20 +726,7 @@ export async function cancelInvoice(tx: Tx, id: string, userId: string) {
         updatedAt: now,
       })
       .returning();
-    await tx.insert(invoiceItems).values(
-      lines.map((l) => ({
-        invoiceId: note!.id,
-        position: l.position,
-        title: l.title,
-        description: l.description,
-        service: l.service,
-        quantity: l.quantity,
-        price: -l.price,
-        taxRate: l.taxRate,
-        total: -l.total,
-        tax: -l.tax,
-      })),
-    );
+    await copyLines(tx, id, note!.id, -1);
     await assignNumber(tx, note!);
     creditNoteId = note!.id;
   }
@@ -741,6 +737,25 @@ export async function cancelInvoice(tx: Tx, id: string, userId: string) {
   return id;
 }
 
+/** Copies an invoice's lines onto another, negated for a credit note (`sign` -1). */
+async function copyLines(tx: Tx, fromId: string, toId: string, sign: 1 | -1) {
+  const lines = await tx
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, fromId))
+    .orderBy(asc(invoiceItems.position));
+  if (lines.length === 0) return;
+  await tx.insert(invoiceItems).values(
+    lines.map(({ id: _id, invoiceId: _from, ...line }) => ({
+      ...line,
+      invoiceId: toId,
+      price: sign * line.price,
+      total: sign * line.total,
+      tax: sign * line.tax,
+    })),
+  );
+}
+
 /** A new draft with the same customer, lines and amounts, due as far ahead as the original. */
 export async function duplicateInvoice(tx: Tx, id: string, userId: string) {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
@@ -748,11 +763,6 @@ export async function duplicateInvoice(tx: Tx, id: string, userId: string) {
   if (row.kind !== 'invoice') {
     throw ruleBroken('invoice_credit_note', 'A credit note cannot be duplicated');
   }
-  const lines = await tx
-    .select()
-    .from(invoiceItems)
-    .where(eq(invoiceItems.invoiceId, id))
-    .orderBy(asc(invoiceItems.position));
   const today = todayUtc();
   const termDays = Math.max(
     0,
@@ -785,25 +795,6 @@ export async function duplicateInvoice(tx: Tx, id: string, userId: string) {
       updatedAt: now,
     })
     .returning();
-  if (lines.length > 0) {
-    await tx.insert(invoiceItems).values(
-      lines.map((l) => ({
-        invoiceId: copy!.id,
-        position: l.position,
-        title: l.title,
-        description: l.description,
-        service: l.service,
-        quantity: l.quantity,
-        price: l.price,
-        taxRate: l.taxRate,
-        total: l.total,
-        tax: l.tax,
-      })),
-    );
-  }
+  await copyLines(tx, id, copy!.id, 1);
   return copy!.id;
-}
-
-export async function invoicesByIds(db: Executor, ids: string[]) {
-  return db.select().from(invoices).where(inArray(invoices.id, ids));
 }
