@@ -240,7 +240,7 @@ export function InvoiceDetailsView({ id }: { id: string }) {
                         <TableCell>{t(`invoice.methods.${p.method}`)}</TableCell>
                         <TableCell dir="ltr">{p.reference}</TableCell>
                         <TableCell align="right">
-                          <bdi>{f.money(p.amount, invoice.currency)}</bdi>
+                          <bdi dir="ltr">{f.money(p.amount, invoice.currency)}</bdi>
                         </TableCell>
                       </TableRow>
                     ))}
@@ -356,7 +356,7 @@ function PartyBlock({ label, party }: { label: string; party: Party }) {
 export function InvoicePaper({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const f = useInvoiceFormat();
-  const m = (cents: number) => <bdi>{f.money(cents, invoice.currency)}</bdi>;
+  const m = (cents: number) => <bdi dir="ltr">{f.money(cents, invoice.currency)}</bdi>;
   const row = (label: string, value: React.ReactNode, strong = false) => (
     <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
       <Typography

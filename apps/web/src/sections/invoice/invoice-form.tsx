@@ -451,7 +451,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   ))}
                   <Box sx={{ flexGrow: 1, textAlign: 'end', pt: { sm: 2 } }}>
                     <Typography variant="subtitle2" data-testid="line-total">
-                      <bdi>{f.money(totals.lines[index]?.total ?? 0, currency)}</bdi>
+                      <bdi dir="ltr">{f.money(totals.lines[index]?.total ?? 0, currency)}</bdi>
                     </Typography>
                   </Box>
                   <Stack direction="row">
@@ -540,14 +540,14 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   {t(`invoice.fields.${key}`)}
                 </Typography>
                 <Typography variant="body2" data-testid={`form-${key}`}>
-                  <bdi>{f.money(value, currency)}</bdi>
+                  <bdi dir="ltr">{f.money(value, currency)}</bdi>
                 </Typography>
               </Stack>
             ))}
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
               <Typography variant="subtitle1">{t('invoice.fields.total')}</Typography>
               <Typography variant="subtitle1" data-testid="form-total">
-                <bdi>{f.money(totals.total, currency)}</bdi>
+                <bdi dir="ltr">{f.money(totals.total, currency)}</bdi>
               </Typography>
             </Stack>
           </Stack>

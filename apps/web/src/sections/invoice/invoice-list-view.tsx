@@ -228,7 +228,9 @@ export function InvoiceListView() {
               {figure ? (
                 <>
                   <Typography variant="h6" data-testid={`invoice-amount-${tab}`}>
-                    {f.money(tab === 'paid' || tab === 'all' ? figure.amount : figure.balance)}
+                    <bdi dir="ltr">
+                      {f.money(tab === 'paid' || tab === 'all' ? figure.amount : figure.balance)}
+                    </bdi>
                   </Typography>
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                     {t('invoice.list.invoicesCount', { n: f.count(figure.count) })}
@@ -552,10 +554,11 @@ function InvoiceRow({
       <TableCell>{f.day(invoice.createdAt)}</TableCell>
       <TableCell>{f.day(invoice.dueDate)}</TableCell>
       <TableCell align="right">
-        <bdi>{f.money(invoice.total, invoice.currency)}</bdi>
+        <bdi dir="ltr">{f.money(invoice.total, invoice.currency)}</bdi>
         {invoice.paid > 0 && invoice.balance > 0 && (
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            {t('invoice.fields.balance')}: <bdi>{f.money(invoice.balance, invoice.currency)}</bdi>
+            {t('invoice.fields.balance')}:{' '}
+            <bdi dir="ltr">{f.money(invoice.balance, invoice.currency)}</bdi>
           </Typography>
         )}
       </TableCell>
