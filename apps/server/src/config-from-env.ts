@@ -29,5 +29,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     registration: e.REGISTRATION,
     require2faForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
+    invoiceReminderHours: e.INVOICE_REMINDER_HOURS,
   };
 }

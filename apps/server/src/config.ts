@@ -47,6 +47,15 @@ const envSchema = z.object({
   REGISTRATION: z.enum(REGISTRATION_MODES).default('approval'),
   /** Administrators must turn on two-factor sign-in before they can do anything else. */
   REQUIRE_2FA_FOR_ADMINS: bool.default(false),
+  /**
+   * Hours between two runs of the overdue-invoice reminders (a reminder per invoice overdue by a
+   * day or more, at most one a week each); 0, the default, leaves reminders to people.
+   */
+  INVOICE_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(0),
   /** Uploads one person may keep, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
 });
@@ -78,6 +87,8 @@ export interface AppConfig {
   require2faForAdmins: boolean;
   /** STORAGE_QUOTA_MB in bytes. */
   storageQuotaBytes: number;
+  /** INVOICE_REMINDER_HOURS; 0 = no scheduled reminders. */
+  invoiceReminderHours: number;
 }
 
 export class ConfigError extends Error {}

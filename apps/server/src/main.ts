@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { RateLimiter } from './lib/rate-limit.js';
+import { sendOverdueReminders } from './modules/invoices/routes.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -43,6 +44,14 @@ async function main() {
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum.
     timers.push(setInterval(() => database.vacuumAnalyze().catch(() => {}), 6 * 3600_000).unref());
+  }
+  if (config.invoiceReminderHours > 0) {
+    const remind = () =>
+      sendOverdueReminders(database.db, app.services.mailer, {})
+        .then((r) => r.sent && app.log.info({ sent: r.sent }, 'overdue invoice reminders sent'))
+        .catch((err) => app.log.error({ err }, 'overdue invoice reminders failed'));
+    timers.push(setInterval(remind, config.invoiceReminderHours * 3600_000).unref());
+    setTimeout(remind, 60_000).unref();
   }
 
   let closing = false;

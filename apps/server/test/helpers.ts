@@ -75,6 +75,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     registration: 'approval',
     require2faForAdmins: false,
     storageQuotaBytes: 50 * 1024 * 1024,
+    invoiceReminderHours: 0,
     ...overrides,
   };
 }

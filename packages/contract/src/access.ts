@@ -105,6 +105,9 @@ export const ROUTE_ACCESS = {
   'POST /api/invoices/:id/cancel': 'invoices:write',
   'POST /api/invoices/:id/duplicate': 'invoices:write',
   'GET /api/invoices/:id/pdf': 'invoices:read',
+  'GET /api/invoices/:id/ubl': 'invoices:read',
+  'POST /api/invoices/pdf.zip': 'invoices:read',
+  'POST /api/invoices/reminders': 'invoices:write',
 
   'GET /api/users': 'users:read',
   'POST /api/users': 'users:write',

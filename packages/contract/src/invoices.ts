@@ -9,6 +9,9 @@ export const INVOICES_API = {
   cancel: (id: string) => `/api/invoices/${id}/cancel`,
   duplicate: (id: string) => `/api/invoices/${id}/duplicate`,
   pdf: (id: string) => `/api/invoices/${id}/pdf`,
+  ubl: (id: string) => `/api/invoices/${id}/ubl`,
+  pdfZip: '/api/invoices/pdf.zip',
+  reminders: '/api/invoices/reminders',
   exportCsv: '/api/invoices/export.csv',
   parties: '/api/invoices/parties',
   party: (id: string) => `/api/invoices/parties/${id}`,
@@ -292,6 +295,29 @@ export const invoicesAnswerSchema = z.object({
 });
 export type InvoicesAnswer = z.infer<typeof invoicesAnswerSchema>;
 export const invoiceAnswerSchema = z.object({ invoice: invoiceSchema });
+
+/** Invoices one zip download holds at most (each PDF is rendered for it). */
+export const INVOICE_ZIP_MAX = 50;
+export const pdfZipBodySchema = z.object({
+  ids: z.array(z.string().uuid()).min(1).max(INVOICE_ZIP_MAX),
+  lang: z.enum(['en', 'fr', 'vi', 'cn', 'ar']).default('en'),
+});
+export type PdfZipBody = z.input<typeof pdfZipBodySchema>;
+
+/** Overdue reminders sent in one go: invoices overdue by at least `minDaysOverdue` days whose last mail is older than `everyDays`. */
+export const remindersBodySchema = z
+  .object({
+    minDaysOverdue: z.number().int().min(0).max(365).default(1),
+    everyDays: z.number().int().min(1).max(365).default(7),
+    limit: z.number().int().min(1).max(500).default(100),
+  })
+  .optional();
+export const remindersAnswerSchema = z.object({
+  sent: z.number().int(),
+  invoiceIds: z.array(z.string().uuid()),
+  skipped: z.array(z.object({ id: z.string().uuid(), reason: z.string() })),
+});
+export type RemindersAnswer = z.infer<typeof remindersAnswerSchema>;
 
 export const invoiceServicesAnswerSchema = z.object({ services: z.array(z.string()) });
 

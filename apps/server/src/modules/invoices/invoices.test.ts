@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
+import { validateXML } from 'xmllint-wasm';
 import type { CreateInvoiceBody, Invoice, InvoicesAnswer } from '@bo/contract/invoices';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
 
@@ -456,6 +462,9 @@ describe('access', () => {
       ['GET', '/api/invoices'],
       ['GET', `/api/invoices/${inv.id}`],
       ['GET', `/api/invoices/${inv.id}/pdf`],
+      ['GET', `/api/invoices/${inv.id}/ubl`],
+      ['POST', '/api/invoices/pdf.zip'],
+      ['POST', '/api/invoices/reminders'],
       ['POST', '/api/invoices'],
       ['POST', `/api/invoices/${inv.id}/send`],
       ['GET', '/api/invoices/parties'],
@@ -468,5 +477,268 @@ describe('access', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     void company;
+  });
+});
+
+describe('e-invoice', () => {
+  const schemaDir = fileURLToPath(new URL('./schemas/factur-x-en16931/', import.meta.url));
+  const xsd = (name: string) => ({
+    fileName: name,
+    contents: readFileSync(path.join(schemaDir, name), 'utf8'),
+  });
+  const FX = 'Factur-X_1.07.3_EN16931';
+  const facturXSchema = {
+    schema: [xsd(`${FX}.xsd`)],
+    preload: [
+      xsd(`${FX}_urn_un_unece_uncefact_data_standard_QualifiedDataType_100.xsd`),
+      xsd(
+        `${FX}_urn_un_unece_uncefact_data_standard_ReusableAggregateBusinessInformationEntity_100.xsd`,
+      ),
+      xsd(`${FX}_urn_un_unece_uncefact_data_standard_UnqualifiedDataType_100.xsd`),
+    ],
+  };
+  const text = (xml: string, tag: string) =>
+    [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]);
+  const money = (cents: number) => (cents / 100).toFixed(2);
+
+  async function ubl(id: string) {
+    const res = await call(t.app, admin, { method: 'GET', url: `/api/invoices/${id}/ubl` });
+    return res;
+  }
+
+  it('answers an issued invoice as well-formed UBL 2.1 with the EN 16931 core fields and the same cents', async () => {
+    const inv = await create({ status: 'sent' });
+    const res = await ubl(inv.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = res.body;
+    const lint = await validateXML({
+      xml: { fileName: 'invoice.xml', contents: xml },
+      normalization: 'format',
+    });
+    expect(lint.errors).toEqual([]);
+    expect(xml).toContain('xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"');
+    expect(text(xml, 'cbc:CustomizationID')).toEqual(['urn:cen.eu:en16931:2017']);
+    expect(text(xml, 'cbc:ID')[0]).toBe(inv.invoiceNumber);
+    expect(text(xml, 'cbc:InvoiceTypeCode')).toEqual(['380']);
+    expect(text(xml, 'cbc:DueDate')).toEqual([inv.dueDate]);
+    // Seller and buyer, with the seller's VAT number and both countries.
+    expect(text(xml, 'cbc:RegistrationName')).toEqual(['Minimal Studio SAS', 'Acme Corp']);
+    expect(text(xml, 'cbc:CompanyID')).toContain('FR12345678901');
+    expect(text(xml, 'cbc:IdentificationCode')).toEqual(['FR', 'US']);
+    // Lines, a tax breakdown per rate (20, 5.5 and 0 with the untaxed shipping), and totals that
+    // are the API's cents.
+    expect(text(xml, 'cbc:InvoicedQuantity')).toEqual(['3', '1.5', '1']);
+    const percents = text(xml, 'cbc:Percent');
+    expect(new Set(percents)).toEqual(new Set(['0', '5.5', '20']));
+    const taxAmounts = text(xml, 'cbc:TaxAmount');
+    expect(taxAmounts[0]).toBe(money(inv.taxes));
+    expect(taxAmounts.slice(1).reduce((a, b) => a + Math.round(Number(b) * 100), 0)).toBe(
+      inv.taxes,
+    );
+    expect(text(xml, 'cbc:LineExtensionAmount')[0]).toBe(money(inv.subtotal));
+    expect(text(xml, 'cbc:AllowanceTotalAmount')).toEqual([money(inv.discount)]);
+    expect(text(xml, 'cbc:ChargeTotalAmount')).toEqual([money(inv.shipping)]);
+    expect(text(xml, 'cbc:TaxInclusiveAmount')).toEqual([money(inv.total)]);
+    expect(text(xml, 'cbc:PayableAmount')).toEqual([money(inv.balance)]);
+    expect(text(xml, 'cbc:Note')).toContain(`Payable by ${inv.dueDate}`);
+  });
+
+  it('splits the discount per tax rate so each rate is taxed on exactly what its lines bear', async () => {
+    const inv = await create({ status: 'sent' });
+    const xml = (await ubl(inv.id)).body;
+    // Taxable per rate = the rate's line totals − their discount shares (+ shipping at 0 %).
+    const taxable = Object.fromEntries(
+      [...xml.matchAll(/<cac:TaxSubtotal>([\s\S]*?)<\/cac:TaxSubtotal>/g)].map((m) => [
+        text(m[1]!, 'cbc:Percent')[0],
+        text(m[1]!, 'cbc:TaxableAmount')[0],
+      ]),
+    );
+    expect(taxable).toEqual({
+      '20': money(5997 - 400),
+      '5.5': money(500 - 33),
+      '0': money(1001 - 67 + 250),
+    });
+    const allowances = [...xml.matchAll(/<cac:AllowanceCharge>([\s\S]*?)<\/cac:AllowanceCharge>/g)]
+      .map((m) => m[1]!)
+      .filter((a) => a.includes('>false<'));
+    expect(
+      allowances.reduce((s, a) => s + Math.round(Number(text(a, 'cbc:Amount')[0]) * 100), 0),
+    ).toBe(inv.discount);
+  });
+
+  it('answers a credit note as a UBL CreditNote referring to the invoice it cancels', async () => {
+    const inv = await create({ status: 'sent' });
+    const cancelled = (
+      await call(t.app, admin, { method: 'POST', url: `/api/invoices/${inv.id}/cancel` })
+    ).json().invoice as Invoice;
+    const res = await ubl(cancelled.creditNoteId!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2');
+    expect(text(res.body, 'cbc:CreditNoteTypeCode')).toEqual(['381']);
+    expect(res.body).toMatch(
+      new RegExp(`<cac:InvoiceDocumentReference>\\s*<cbc:ID>${inv.invoiceNumber}</cbc:ID>`),
+    );
+    // Positive amounts: the type says it is a credit.
+    expect(text(res.body, 'cbc:TaxInclusiveAmount')).toEqual([money(inv.total)]);
+  });
+
+  it('refuses a draft, and a party without a country, with 409 naming the field', async () => {
+    const draft = await create();
+    const res = await ubl(draft.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().details[0].field).toBe('status');
+    const noCountry = await create({
+      status: 'sent',
+      customerId: undefined,
+      to: { name: 'Nowhere Ltd', email: 'ap@nowhere.test' },
+    });
+    const res2 = await ubl(noCountry.id);
+    expect(res2.statusCode).toBe(409);
+    expect(res2.json().details[0].field).toBe('to.country');
+  });
+
+  it('makes a Factur-X PDF whose embedded XML is valid against the Factur-X EN 16931 schema', async () => {
+    const inv = await create({ status: 'sent' });
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/invoices/${inv.id}/pdf?format=facturx`,
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const doc = await getDocument({ data: new Uint8Array(res.rawPayload) }).promise;
+    try {
+      const attachments = (await doc.getAttachments()) as Record<
+        string,
+        { filename: string; content: Uint8Array }
+      >;
+      const file = Object.values(attachments).find((a) => a.filename === 'factur-x.xml');
+      expect(file).toBeDefined();
+      const xml = new TextDecoder().decode(file!.content);
+      const result = await validateXML({
+        xml: { fileName: 'factur-x.xml', contents: xml },
+        ...facturXSchema,
+      });
+      expect(result.errors).toEqual([]);
+      expect(result.valid).toBe(true);
+      expect(xml).toContain(`<ram:ID>${inv.invoiceNumber}</ram:ID>`);
+      expect(xml).toContain(`<ram:GrandTotalAmount>${money(inv.total)}</ram:GrandTotalAmount>`);
+      // The page is still the invoice people read.
+      const page = await doc.getPage(1);
+      const content = await page.getTextContent();
+      const words = content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
+      expect(words).toContain(inv.invoiceNumber!);
+    } finally {
+      await doc.destroy();
+    }
+    // The schema does catch a broken document (the check above can fail).
+    const broken = await validateXML({
+      xml: {
+        fileName: 'bad.xml',
+        contents:
+          '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>',
+      },
+      ...facturXSchema,
+    });
+    expect(broken.valid).toBe(false);
+  });
+
+  it('mails the Factur-X PDF, so the buyer’s accounting reads the invoice as it is', async () => {
+    const inv = await create({ status: 'sent' });
+    await call(t.app, admin, { method: 'POST', url: `/api/invoices/${inv.id}/send`, payload: {} });
+    const outbox = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/admin/outbox?to=ap@acme.test&limit=100',
+    });
+    const message = (
+      outbox.json().messages as Array<{ subject: string; attachments: Array<{ size: number }> }>
+    ).find((m) => m.subject.includes(inv.invoiceNumber!));
+    const plain = await call(t.app, admin, { method: 'GET', url: `/api/invoices/${inv.id}/pdf` });
+    // The plain PDF plus the embedded XML and PDF/A metadata.
+    expect(message!.attachments[0]!.size).toBeGreaterThan(plain.rawPayload.length + 2000);
+  });
+});
+
+describe('bulk download and reminders', () => {
+  it('zips the PDFs of the chosen invoices', async () => {
+    const a = await create({ status: 'sent' });
+    const b = await create();
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/pdf.zip',
+      payload: { ids: [a.id, b.id, a.id] },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(
+      [`${a.invoiceNumber}.pdf`, `draft-${b.id.slice(0, 8)}.pdf`].sort(),
+    );
+    for (const bytes of Object.values(files)) {
+      expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    }
+    const missing = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/pdf.zip',
+      payload: { ids: [a.id, '00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(missing.statusCode).toBe(404);
+    const tooMany = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/pdf.zip',
+      payload: { ids: Array.from({ length: 51 }, () => a.id) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().details[0].field).toBe('ids');
+  });
+
+  it('reminds each overdue invoice once, with the PDF, and not again within the week', async () => {
+    const overdue = await create({ status: 'sent', dueDate: day(-10) });
+    const notYet = await create({ status: 'sent', dueDate: day(5) });
+    // Sending counts as a mail: a reminder waits a week after it, unless asked for sooner.
+    const first = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/reminders',
+      payload: { everyDays: 7 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().invoiceIds).not.toContain(overdue.id);
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/reminders',
+      payload: { everyDays: 1, minDaysOverdue: 1, limit: 500 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Created and sent just now: "every day" still counts the send of a moment ago.
+    expect(res.json().invoiceIds).not.toContain(notYet.id);
+    // Claim it by moving its last mail back, as a week would.
+    await t.app.services.database.query(
+      `UPDATE invoices SET last_sent_at = now() - interval '8 days' WHERE id = $1`,
+      [overdue.id],
+    );
+    const [r1, r2] = await Promise.all(
+      [1, 2].map(() =>
+        call(t.app, admin, { method: 'POST', url: '/api/invoices/reminders', payload: {} }),
+      ),
+    );
+    const ids = [...r1!.json().invoiceIds, ...r2!.json().invoiceIds];
+    expect(ids.filter((id: string) => id === overdue.id)).toHaveLength(1);
+    expect(ids).not.toContain(notYet.id);
+    const outbox = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/admin/outbox?to=ap@acme.test&limit=100',
+    });
+    const reminders = (
+      outbox.json().messages as Array<{ subject: string; attachments: Array<{ filename: string }> }>
+    ).filter((m) => m.subject === `Reminder: invoice ${overdue.invoiceNumber} is overdue`);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.attachments[0]!.filename).toBe(`${overdue.invoiceNumber}.pdf`);
+    const after = await call(t.app, admin, { method: 'GET', url: `/api/invoices/${overdue.id}` });
+    expect(after.json().invoice.sentCount).toBe(2);
+    const again = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/reminders',
+      payload: {},
+    });
+    expect(again.json().invoiceIds).not.toContain(overdue.id);
   });
 });

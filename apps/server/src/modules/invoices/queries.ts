@@ -798,3 +798,47 @@ export async function duplicateInvoice(tx: Tx, id: string, userId: string) {
   await copyLines(tx, id, copy!.id, 1);
   return copy!.id;
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Overdue reminders                                                                           */
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const dayBefore = (days: number) => daysAgo(days).toISOString().slice(0, 10);
+
+/** Overdue by at least `minDaysOverdue` days, with a balance, and not mailed for `everyDays`. */
+function remindable(opts: { minDaysOverdue: number; everyDays: number }) {
+  return and(
+    eq(invoices.kind, 'invoice'),
+    eq(invoices.status, 'sent'),
+    sql`${invoices.balance} > 0`,
+    lt(invoices.dueDate, dayBefore(Math.max(0, opts.minDaysOverdue - 1))),
+    sql`(${invoices.lastSentAt} IS NULL OR ${invoices.lastSentAt} < ${daysAgo(opts.everyDays)})`,
+  );
+}
+
+export async function overdueToRemind(
+  db: Executor,
+  opts: { minDaysOverdue: number; everyDays: number; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(remindable(opts))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(opts.limit);
+  return rows.map((r) => r.id);
+}
+
+/** Takes one invoice for a reminder: true only for the one caller that moved its sent time. */
+export async function claimReminder(
+  tx: Tx,
+  id: string,
+  opts: { minDaysOverdue: number; everyDays: number },
+): Promise<boolean> {
+  const claimed = await tx
+    .update(invoices)
+    .set({ sentCount: sql`${invoices.sentCount} + 1`, lastSentAt: nowMs() })
+    .where(and(eq(invoices.id, id), remindable(opts)))
+    .returning({ id: invoices.id });
+  return claimed.length === 1;
+}

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { idParamsSchema, okSchema } from '@bo/contract/common';
 import {
   INVOICES_API,
+  INVOICE_ZIP_MAX,
   addressBookAnswerSchema,
   addressBookBodySchema,
   addressBookEntryAnswerSchema,
@@ -16,6 +18,9 @@ import {
   invoicesAnswerSchema,
   patchInvoiceBodySchema,
   paymentBodySchema,
+  pdfZipBodySchema,
+  remindersAnswerSchema,
+  remindersBodySchema,
   sendInvoiceBodySchema,
   type Invoice,
 } from '@bo/contract/invoices';
@@ -25,6 +30,8 @@ import { fieldError, notFound } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import type { Db } from '../../db/client.js';
+import { renderFacturX, renderUbl } from './einvoice.js';
 import { PDF_LANGS, renderInvoicePdf, type PdfLang } from './pdf.js';
 import {
   cancelInvoice,
@@ -39,6 +46,8 @@ import {
   listParties,
   listServices,
   markSent,
+  overdueToRemind,
+  claimReminder,
   patchInvoice,
   patchParty,
   recordPayment,
@@ -56,19 +65,49 @@ const pdfQuerySchema = z.object({
   lang: z.enum(PDF_LANGS).default('en'),
   /** `attachment` to download; inline (the viewer, print) by default. */
   download: z.enum(['0', '1']).default('0'),
+  /** `facturx`: the same PDF as PDF/A-3 with the EN 16931 XML embedded (issued invoices). */
+  format: z.enum(['pdf', 'facturx']).default('pdf'),
 });
 
-const fileName = (invoice: Invoice) =>
-  `${invoice.invoiceNumber ?? `draft-${invoice.id.slice(0, 8)}`}.pdf`;
+const downloadQuerySchema = z.object({ download: z.enum(['0', '1']).default('0') });
+
+const baseName = (invoice: Invoice) => invoice.invoiceNumber ?? `draft-${invoice.id.slice(0, 8)}`;
+const fileName = (invoice: Invoice) => `${baseName(invoice)}.pdf`;
+
+/** The number of the invoice a credit note cancels (the e-invoice refers to it). */
+async function precedingNumber(db: Db, invoice: Invoice) {
+  if (invoice.kind !== 'credit_note' || !invoice.creditNoteFor) return null;
+  return (await getInvoice(db, invoice.creditNoteFor))?.invoiceNumber ?? null;
+}
+
+/**
+ * The PDF a customer receives: Factur-X (the XML embedded) when the invoice can be an e-invoice
+ * (numbered, both parties with a country and an address), the plain PDF otherwise.
+ */
+async function customerPdf(db: Db, invoice: Invoice, lang: PdfLang = 'en') {
+  const pdf = await renderInvoicePdf(invoice, { lang });
+  const ready =
+    invoice.invoiceNumber &&
+    invoice.items.length > 0 &&
+    invoice.from.country &&
+    invoice.from.email &&
+    invoice.to.country &&
+    invoice.to.email;
+  if (!ready) return pdf;
+  return Buffer.from(
+    await renderFacturX(invoice, await precedingNumber(db, invoice), pdf, fileName(invoice)),
+  );
+}
 
 /** Mails the invoice with its PDF attached, through the outbox (and SMTP_URL when set). */
 async function mailInvoice(
+  db: Db,
   mailer: Mailer,
   invoice: Invoice,
   options: { to?: string; message?: string; reminder?: boolean },
 ) {
   const to = options.to ?? invoice.to.email;
-  const pdf = await renderInvoicePdf(invoice);
+  const pdf = await customerPdf(db, invoice);
   const amount = new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: invoice.currency,
@@ -311,7 +350,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
       // Issued with the customer's email: mailed now (an address book entry may have none).
       const mailed = body.status === 'sent' && invoice.to.email !== '';
       if (mailed) {
-        await mailInvoice(mailer, invoice, {});
+        await mailInvoice(db, mailer, invoice, {});
         await db.transaction((tx) => markSent(tx, id));
         invoice = await load(id);
       }
@@ -412,7 +451,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
       // Numbered (when a draft) and counted in one transaction; mailed once that is committed.
       await db.transaction((tx) => markSent(tx, current.id));
       const invoice = await load(current.id);
-      await mailInvoice(mailer, invoice, {
+      await mailInvoice(db, mailer, invoice, {
         to,
         message: request.body?.message,
         reminder: invoice.status === 'overdue',
@@ -526,13 +565,143 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const invoice = await load(request.params.id);
-      const pdf = await renderInvoicePdf(invoice, { lang: request.query.lang as PdfLang });
+      const lang = request.query.lang as PdfLang;
+      let pdf: Uint8Array = await renderInvoicePdf(invoice, { lang });
+      if (request.query.format === 'facturx') {
+        pdf = await renderFacturX(
+          invoice,
+          await precedingNumber(db, invoice),
+          pdf,
+          fileName(invoice),
+        );
+      }
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `${disposition}; filename="${fileName(invoice)}"`)
         .header('cache-control', 'private, no-store');
-      return reply.send(pdf);
+      return reply.send(Buffer.from(pdf));
     },
   );
+
+  app.get(
+    '/api/invoices/:id/ubl',
+    {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'The issued invoice (or credit note) as UBL 2.1 XML with the EN 16931 core fields; 409 for a draft or a party without country or email',
+        params: idParamsSchema,
+        querystring: downloadQuerySchema,
+        response: {
+          200: z.any().describe('application/xml'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await load(request.params.id);
+      const xml = await renderUbl(invoice, await precedingNumber(db, invoice));
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `${disposition}; filename="${baseName(invoice)}.xml"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(xml);
+    },
+  );
+
+  app.post(
+    INVOICES_API.pdfZip,
+    {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags: ['invoices'],
+        summary: `The PDFs of the chosen invoices in one zip (at most ${INVOICE_ZIP_MAX})`,
+        body: pdfZipBodySchema,
+        response: {
+          200: z.any().describe('application/zip'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const ids = [...new Set(request.body.ids)];
+      const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+      for (const id of ids) {
+        const invoice = await getInvoice(db, id);
+        if (!invoice) throw fieldError('ids', 'not_found', `Invoice ${id} not found`, 404);
+        let name = fileName(invoice);
+        for (let n = 2; files[name]; n++) name = `${baseName(invoice)}-${n}.pdf`;
+        // PDFs are compressed already: stored as they are.
+        files[name] = [await customerPdf(db, invoice, request.body.lang as PdfLang), { level: 0 }];
+        // Let other requests through between two renderings.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const zip = zipSync(files);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="invoices-${todayUtc()}.zip"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(Buffer.from(zip));
+    },
+  );
+
+  app.post(
+    INVOICES_API.reminders,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        tags: ['invoices'],
+        summary:
+          'Mail a reminder, PDF attached, for every overdue invoice not reminded lately (the scheduled job does the same)',
+        body: remindersBodySchema,
+        response: { 200: remindersAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const result = await sendOverdueReminders(db, mailer, request.body ?? {});
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.reminders',
+        meta: { sent: result.sent, invoiceIds: result.invoiceIds.slice(0, 100) },
+      });
+      return result;
+    },
+  );
+}
+
+/**
+ * Reminders for overdue invoices: each candidate is claimed in its own short transaction (its
+ * last-sent time moved forward only if it is still overdue and not reminded since), so two
+ * instances, or the schedule and a person, never remind the same invoice twice.
+ */
+export async function sendOverdueReminders(
+  db: Db,
+  mailer: Mailer,
+  options: { minDaysOverdue?: number; everyDays?: number; limit?: number },
+) {
+  const minDaysOverdue = options.minDaysOverdue ?? 1;
+  const everyDays = options.everyDays ?? 7;
+  const limit = options.limit ?? 100;
+  const candidates = await overdueToRemind(db, { minDaysOverdue, everyDays, limit });
+  const invoiceIds: string[] = [];
+  const skipped: Array<{ id: string; reason: string }> = [];
+  for (const id of candidates) {
+    const claimed = await db.transaction((tx) =>
+      claimReminder(tx, id, { minDaysOverdue, everyDays }),
+    );
+    if (!claimed) continue;
+    const invoice = await getInvoice(db, id);
+    if (!invoice) continue;
+    if (!invoice.to.email) {
+      skipped.push({ id, reason: 'no_email' });
+      continue;
+    }
+    await mailInvoice(db, mailer, invoice, { reminder: true });
+    invoiceIds.push(id);
+  }
+  return { sent: invoiceIds.length, invoiceIds, skipped };
 }

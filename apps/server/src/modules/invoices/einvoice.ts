@@ -1,0 +1,342 @@
+import { InvoiceService, type Invoice as EInvoice } from '@e-invoice-eu/core';
+import type { Invoice, Party } from '@bo/contract/invoices';
+import { fieldError } from '../../lib/http-error.js';
+
+/**
+ * The invoice as an EN 16931 e-invoice: UBL 2.1 XML (`/ubl`) and Factur-X (the PDF with the
+ * CII XML embedded, `/pdf?format=facturx`). The XML is written by `@e-invoice-eu/core` from its
+ * JSON form of the UBL document (it checks that form against its EN 16931 schema before writing);
+ * this file only maps our invoice onto it.
+ *
+ * Mapping choices:
+ * - a credit note is type 381 with its amounts positive and a reference to the invoice it
+ *   cancels (we store credit notes negated; the standard wants the sign in the type);
+ * - a line's tax category is S (standard) at its rate, or Z (zero rated) at 0 %;
+ * - our discount is shared across lines before tax, so it becomes one document allowance per
+ *   tax rate (the shares of that rate's lines), keeping each rate's taxable amount exact;
+ * - shipping is untaxed here, so it is a document charge in category Z;
+ * - each category's tax is the sum of its lines' taxes (the invoice rounds per line), so the
+ *   XML's totals are the cents of the PDF and of the API.
+ */
+
+const service = new InvoiceService({
+  log: () => {},
+  warn: () => {},
+  error: () => {},
+});
+
+type Currency = EInvoice['ubl:Invoice']['cbc:DocumentCurrencyCode'];
+type UblParty = EInvoice['ubl:Invoice']['cac:AccountingSupplierParty']['cac:Party'];
+type UblLine = EInvoice['ubl:Invoice']['cac:InvoiceLine'][number];
+type TaxSubtotal = NonNullable<
+  EInvoice['ubl:Invoice']['cac:TaxTotal'][0]['cac:TaxSubtotal']
+>[number];
+type AllowanceCharge = NonNullable<EInvoice['ubl:Invoice']['cac:AllowanceCharge']>[number];
+
+/** Integer cents as the decimal string UBL carries. */
+const money = (cents: number) => {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+const rateText = (rate: number) => String(Number(rate.toFixed(2)));
+const category = (rate: number) => (rate > 0 ? 'S' : 'Z');
+
+/** The first line of a free-text address as the street, the rest as a further line. */
+function postalAddress(party: Party) {
+  const parts = party.address
+    .split(/\n|,/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    ...(parts[0] ? { 'cbc:StreetName': parts[0] } : {}),
+    ...(parts.length > 1 ? { 'cac:AddressLine': { 'cbc:Line': parts.slice(1).join(', ') } } : {}),
+    'cac:Country': { 'cbc:IdentificationCode': party.country },
+  } as UblParty['cac:PostalAddress'];
+}
+
+function ublParty(party: Party, side: 'from' | 'to'): UblParty {
+  if (!party.country) {
+    throw fieldError(
+      `${side}.country`,
+      'country_required',
+      'An e-invoice needs the country of both parties: add it to the address book entry',
+      409,
+    );
+  }
+  if (!party.email) {
+    throw fieldError(
+      `${side}.email`,
+      'email_required',
+      'An e-invoice needs an electronic address (email) for both parties',
+      409,
+    );
+  }
+  return {
+    'cbc:EndpointID': party.email,
+    'cbc:EndpointID@schemeID': 'EM',
+    'cac:PartyName': { 'cbc:Name': party.name },
+    'cac:PostalAddress': postalAddress(party),
+    ...(party.taxId
+      ? {
+          // The seller may carry two tax schemes, the buyer one.
+          'cac:PartyTaxScheme':
+            side === 'from'
+              ? [{ 'cbc:CompanyID': party.taxId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
+              : { 'cbc:CompanyID': party.taxId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+        }
+      : {}),
+    'cac:PartyLegalEntity': { 'cbc:RegistrationName': party.name },
+    ...(party.email || party.phone
+      ? {
+          'cac:Contact': {
+            ...(party.phone ? { 'cbc:Telephone': party.phone } : {}),
+            ...(party.email ? { 'cbc:ElectronicMail': party.email } : {}),
+          },
+        }
+      : {}),
+  } as UblParty;
+}
+
+/** A quantity as UBL writes it: up to four decimals, no trailing zeros. */
+const quantityText = (q: number) => String(Number(q.toFixed(4)));
+
+/**
+ * The per-line shares of the discount, recomputed exactly as `computeInvoice` made them
+ * (largest remainder), from the line totals and the discount stored on the invoice.
+ */
+function discountShares(totals: number[], discount: number): number[] {
+  const subtotal = totals.reduce((a, b) => a + b, 0);
+  const shares = totals.map(() => 0);
+  if (discount <= 0 || subtotal <= 0) return shares;
+  const rem = totals.map((t, i) => {
+    const p = BigInt(t) * BigInt(discount);
+    shares[i] = Number(p / BigInt(subtotal));
+    return { i, r: p % BigInt(subtotal) };
+  });
+  let left = discount - shares.reduce((a, b) => a + b, 0);
+  rem.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of rem) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** Our invoice in the JSON form of a UBL invoice that `@e-invoice-eu/core` writes. */
+export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInvoice {
+  if (!invoice.invoiceNumber) {
+    throw fieldError(
+      'status',
+      'invoice_draft',
+      'A draft has no number yet: send it before making its e-invoice',
+      409,
+    );
+  }
+  if (invoice.items.length === 0) {
+    throw fieldError('items', 'items_required', 'An e-invoice needs at least one line', 409);
+  }
+  const sign = invoice.kind === 'credit_note' ? -1 : 1;
+  const currency = invoice.currency as Currency;
+  const amount = (cents: number) => money(sign * cents);
+  const lineTotals = invoice.items.map((i) => sign * i.total);
+  const shares = discountShares(lineTotals, sign * invoice.discount);
+
+  const byRate = new Map<number, { taxable: number; tax: number; discount: number }>();
+  invoice.items.forEach((item, i) => {
+    const entry = byRate.get(item.taxRate) ?? { taxable: 0, tax: 0, discount: 0 };
+    entry.taxable += lineTotals[i]! - shares[i]!;
+    entry.tax += sign * item.tax;
+    entry.discount += shares[i]!;
+    byRate.set(item.taxRate, entry);
+  });
+  const shipping = sign * invoice.shipping;
+  if (shipping !== 0) {
+    const zero = byRate.get(0) ?? { taxable: 0, tax: 0, discount: 0 };
+    zero.taxable += shipping;
+    byRate.set(0, zero);
+  }
+  const rates = [...byRate.keys()].sort((a, b) => a - b);
+
+  const allowances: AllowanceCharge[] = [];
+  for (const rate of rates) {
+    const { discount } = byRate.get(rate)!;
+    if (discount > 0) {
+      allowances.push({
+        'cbc:ChargeIndicator': 'false',
+        'cbc:AllowanceChargeReason': 'Discount',
+        'cbc:Amount': money(discount),
+        'cbc:Amount@currencyID': currency,
+        'cac:TaxCategory': {
+          'cbc:ID': category(rate),
+          'cbc:Percent': rateText(rate),
+          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+        },
+      } as AllowanceCharge);
+    }
+  }
+  if (shipping !== 0) {
+    allowances.push({
+      'cbc:ChargeIndicator': 'true',
+      'cbc:AllowanceChargeReason': 'Shipping',
+      'cbc:Amount': money(shipping),
+      'cbc:Amount@currencyID': currency,
+      'cac:TaxCategory': {
+        'cbc:ID': 'Z',
+        'cbc:Percent': '0',
+        'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+      },
+    } as AllowanceCharge);
+  }
+
+  const subtotals: TaxSubtotal[] = rates.map(
+    (rate) =>
+      ({
+        'cbc:TaxableAmount': money(byRate.get(rate)!.taxable),
+        'cbc:TaxableAmount@currencyID': currency,
+        'cbc:TaxAmount': money(byRate.get(rate)!.tax),
+        'cbc:TaxAmount@currencyID': currency,
+        'cac:TaxCategory': {
+          'cbc:ID': category(rate),
+          'cbc:Percent': rateText(rate),
+          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+        },
+      }) as TaxSubtotal,
+  );
+
+  const lines = invoice.items.map(
+    (item, i) =>
+      ({
+        'cbc:ID': String(i + 1),
+        'cbc:InvoicedQuantity': quantityText(Math.abs(item.quantity)),
+        'cbc:InvoicedQuantity@unitCode': 'C62',
+        'cbc:LineExtensionAmount': money(lineTotals[i]!),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        'cac:Item': {
+          ...(item.description ? { 'cbc:Description': item.description } : {}),
+          'cbc:Name': item.title,
+          'cac:ClassifiedTaxCategory': {
+            'cbc:ID': category(item.taxRate),
+            'cbc:Percent': rateText(item.taxRate),
+            'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+          },
+        },
+        'cac:Price': {
+          'cbc:PriceAmount': money(Math.abs(item.price)),
+          'cbc:PriceAmount@currencyID': currency,
+        },
+      }) as UblLine,
+  );
+
+  const taxExclusive = sign * (invoice.subtotal - invoice.discount + invoice.shipping);
+  const doc: EInvoice['ubl:Invoice'] = {
+    'cbc:ID': invoice.invoiceNumber,
+    'cbc:IssueDate': invoice.issueDate,
+    ...(invoice.kind === 'invoice' ? { 'cbc:DueDate': invoice.dueDate } : {}),
+    'cbc:InvoiceTypeCode': invoice.kind === 'credit_note' ? '381' : '380',
+    ...(invoice.notes ? { 'cbc:Note': [invoice.notes] } : {}),
+    'cbc:DocumentCurrencyCode': currency,
+    ...(creditNoteFor
+      ? {
+          'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': creditNoteFor } }],
+        }
+      : {}),
+    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(invoice.from, 'from') },
+    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(invoice.to, 'to') },
+    // We keep no separate supply date: the goods or services are taken as supplied on the issue
+    // day (CII, and so Factur-X, requires the delivery group anyway).
+    'cac:Delivery': { 'cbc:ActualDeliveryDate': invoice.issueDate },
+    ...(invoice.kind === 'invoice'
+      ? { 'cac:PaymentTerms': { 'cbc:Note': `Payable by ${invoice.dueDate}` } }
+      : {}),
+    ...(allowances.length ? { 'cac:AllowanceCharge': allowances } : {}),
+    'cac:TaxTotal': [
+      {
+        'cbc:TaxAmount': amount(invoice.taxes),
+        'cbc:TaxAmount@currencyID': currency,
+        'cac:TaxSubtotal': subtotals,
+      },
+    ],
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': amount(invoice.subtotal),
+      'cbc:LineExtensionAmount@currencyID': currency,
+      'cbc:TaxExclusiveAmount': money(taxExclusive),
+      'cbc:TaxExclusiveAmount@currencyID': currency,
+      'cbc:TaxInclusiveAmount': amount(invoice.total),
+      'cbc:TaxInclusiveAmount@currencyID': currency,
+      ...(invoice.discount
+        ? {
+            'cbc:AllowanceTotalAmount': amount(invoice.discount),
+            'cbc:AllowanceTotalAmount@currencyID': currency,
+          }
+        : {}),
+      ...(invoice.shipping
+        ? {
+            'cbc:ChargeTotalAmount': amount(invoice.shipping),
+            'cbc:ChargeTotalAmount@currencyID': currency,
+          }
+        : {}),
+      ...(invoice.paid
+        ? { 'cbc:PrepaidAmount': amount(invoice.paid), 'cbc:PrepaidAmount@currencyID': currency }
+        : {}),
+      'cbc:PayableAmount': amount(invoice.kind === 'credit_note' ? invoice.total : invoice.balance),
+      'cbc:PayableAmount@currencyID': currency,
+    },
+    'cac:InvoiceLine': lines as EInvoice['ubl:Invoice']['cac:InvoiceLine'],
+  } as EInvoice['ubl:Invoice'];
+  return { 'ubl:Invoice': doc };
+}
+
+/** The library's own check failed: our mapping is wrong, not the client's request. */
+class EInvoiceError extends Error {}
+
+async function generate(
+  invoice: Invoice,
+  creditNoteFor: string | null,
+  options: { format: string; lang: string; pdf?: Uint8Array; fileName?: string },
+) {
+  const data = toEn16931(invoice, creditNoteFor);
+  try {
+    return await service.generate(data, {
+      format: options.format,
+      lang: options.lang,
+      noWarnings: true,
+      ...(options.pdf
+        ? {
+            pdf: {
+              buffer: options.pdf,
+              filename: options.fileName ?? 'invoice.pdf',
+              mimetype: 'application/pdf',
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    throw new EInvoiceError(
+      `e-invoice ${options.format} of ${invoice.invoiceNumber}: ${(error as Error).message} ${JSON.stringify((error as { errors?: unknown }).errors ?? '')}`,
+    );
+  }
+}
+
+/** UBL 2.1 XML (EN 16931 core, Peppol BIS billing profile). */
+export async function renderUbl(invoice: Invoice, creditNoteFor: string | null): Promise<string> {
+  const xml = await generate(invoice, creditNoteFor, { format: 'UBL', lang: 'en' });
+  return typeof xml === 'string' ? xml : new TextDecoder().decode(xml);
+}
+
+/** The PDF as Factur-X (EN 16931 profile): PDF/A-3 with the CII XML embedded as factur-x.xml. */
+export async function renderFacturX(
+  invoice: Invoice,
+  creditNoteFor: string | null,
+  pdf: Uint8Array,
+  fileName: string,
+): Promise<Uint8Array> {
+  const out = await generate(invoice, creditNoteFor, {
+    format: 'Factur-X-EN16931',
+    lang: 'en-us',
+    pdf,
+    fileName,
+  });
+  return typeof out === 'string' ? new TextEncoder().encode(out) : out;
+}
