@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -117,6 +118,57 @@ test('an issued invoice cannot be edited; a draft can', async ({ page, login, re
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/invoice/${draft}$`));
   await expect(page.getByTestId('invoice-balance')).toHaveText('$1,200.00');
+});
+
+test('e-invoice as UBL from the details menu, the PDFs of a selection as one zip', async ({
+  page,
+  login,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await login();
+  const auth = { Authorization: `Bearer ${token}` };
+  const parties = await request.get('/api/invoices/parties?kind=customer', { headers: auth });
+  const customer = (
+    (await parties.json()) as { parties: Array<{ id: string; country: string; email: string }> }
+  ).parties.find((p) => p.country && p.email)!;
+  const res = await request.post('/api/invoices', {
+    headers: auth,
+    data: {
+      status: 'sent',
+      customerId: customer.id,
+      dueDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      items: [{ title: 'Consulting', quantity: 2, price: 45000, taxRate: 20 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const invoice = ((await res.json()) as { invoice: { id: string; invoiceNumber: string } })
+    .invoice;
+
+  await page.goto(`/dashboard/invoice/${invoice.id}`);
+  // The menu works from the keyboard.
+  await page.getByRole('button', { name: 'E-invoice' }).focus();
+  await page.keyboard.press('Enter');
+  const xmlDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'UBL 2.1 (XML)' }).click();
+  const xml = await xmlDownload;
+  expect(xml.suggestedFilename()).toBe(`${invoice.invoiceNumber}.xml`);
+  const xmlText = readFileSync((await xml.path())!, 'utf8');
+  expect(xmlText).toContain(`<cbc:ID>${invoice.invoiceNumber}</cbc:ID>`);
+  expect(xmlText).toContain('<cbc:PayableAmount currencyID="USD">1080.00</cbc:PayableAmount>');
+
+  await page.goto('/dashboard/invoice/list?status=sent');
+  const rows = page.getByTestId('invoice-row');
+  await expect(rows.first()).toBeVisible();
+  await rows.nth(0).getByRole('checkbox').check();
+  await rows.nth(1).getByRole('checkbox').check();
+  await expect(page.getByText('Selected: 2')).toBeVisible();
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDFs (zip)' }).click();
+  const zip = await zipDownload;
+  expect(zip.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = readFileSync((await zip.path())!);
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
 });
 
 type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };

@@ -59,7 +59,7 @@ function ublParty(party: Party, side: 'from' | 'to'): UblParty {
   if (!party.country) {
     throw fieldError(
       `${side}.country`,
-      'country_required',
+      'einvoice_country_required',
       'An e-invoice needs the country of both parties: add it to the address book entry',
       409,
     );
@@ -67,7 +67,7 @@ function ublParty(party: Party, side: 'from' | 'to'): UblParty {
   if (!party.email) {
     throw fieldError(
       `${side}.email`,
-      'email_required',
+      'einvoice_email_required',
       'An e-invoice needs an electronic address (email) for both parties',
       409,
     );
@@ -129,13 +129,13 @@ export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInv
   if (!invoice.invoiceNumber) {
     throw fieldError(
       'status',
-      'invoice_draft',
+      'einvoice_draft',
       'A draft has no number yet: send it before making its e-invoice',
       409,
     );
   }
   if (invoice.items.length === 0) {
-    throw fieldError('items', 'items_required', 'An e-invoice needs at least one line', 409);
+    throw fieldError('items', 'einvoice_no_lines', 'An e-invoice needs at least one line', 409);
   }
   const sign = invoice.kind === 'credit_note' ? -1 : 1;
   const currency = invoice.currency as Currency;

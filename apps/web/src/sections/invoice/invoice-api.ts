@@ -7,6 +7,7 @@ import type {
   PartyInput,
   PatchInvoiceBody,
   PaymentBody,
+  RemindersAnswer,
 } from '@bo/contract/invoices';
 import { INVOICES_API } from '@bo/contract/invoices';
 
@@ -66,6 +67,10 @@ const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Party'] }).i
       query: ({ id, ...body }) => ({ url: INVOICES_API.send(id), method: 'POST', body }),
       invalidatesTags: ['Invoice'],
     }),
+    sendReminders: build.mutation<RemindersAnswer, void>({
+      query: () => ({ url: INVOICES_API.reminders, method: 'POST', body: {} }),
+      invalidatesTags: ['Invoice'],
+    }),
     recordPayment: build.mutation<One, { id: string; body: PaymentBody }>({
       query: ({ id, body }) => ({ url: INVOICES_API.payments(id), method: 'POST', body }),
       invalidatesTags: ['Invoice'],
@@ -91,19 +96,53 @@ export const {
   useUpdateInvoiceMutation,
   useDeleteInvoiceMutation,
   useSendInvoiceMutation,
+  useSendRemindersMutation,
   useRecordPaymentMutation,
   useCancelInvoiceMutation,
   useDuplicateInvoiceMutation,
 } = invoiceApi;
 
-/** The PDF's bytes, fetched with the bearer header (a plain link would carry none). */
-export async function fetchInvoicePdf(id: string, lang: string): Promise<Blob> {
+/**
+ * A file the server renders (PDF, XML, zip), fetched with the bearer header (a plain link would
+ * carry none). A refusal keeps the server's code and fields, so the screen can say which rule.
+ */
+async function fetchFile(
+  path: string,
+  init: { query?: Record<string, string>; body?: unknown } = {},
+): Promise<Blob> {
   const token = getHttpToken();
-  const response = await fetch(buildUrl(INVOICES_API.pdf(id), { lang }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw { message: 'Something went wrong', status: response.status };
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, init.query), {
+      method: init.body === undefined ? 'GET' : 'POST',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw { message: 'Something went wrong' };
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw {
+      ...body,
+      message: typeof body.message === 'string' ? body.message : 'Something went wrong',
+      status: response.status,
+    };
+  }
   return response.blob();
+}
+
+export const fetchInvoicePdf = (id: string, lang: string, format: 'pdf' | 'facturx' = 'pdf') =>
+  fetchFile(INVOICES_API.pdf(id), { query: { lang, format } });
+
+export const fetchInvoiceUbl = (id: string) => fetchFile(INVOICES_API.ubl(id));
+
+/** The chosen invoices' PDFs in one zip, saved as a file. */
+export async function downloadInvoicesZip(ids: string[], lang: string) {
+  const blob = await fetchFile(INVOICES_API.pdfZip, { body: { ids, lang } });
+  saveBlob(blob, `invoices-${new Date().toISOString().slice(0, 10)}.zip`);
 }
 
 /** The filtered list as CSV, saved as a file. */

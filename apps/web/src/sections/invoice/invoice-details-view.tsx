@@ -3,12 +3,15 @@ import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
 import PaymentsRounded from '@mui/icons-material/PaymentsRounded';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
@@ -43,6 +46,7 @@ import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import {
   fetchInvoicePdf,
+  fetchInvoiceUbl,
   saveBlob,
   useCancelInvoiceMutation,
   useDeleteInvoiceMutation,
@@ -70,6 +74,7 @@ export function InvoiceDetailsView({ id }: { id: string }) {
   const { data, isLoading, error } = useInvoiceQuery(id);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const [einvoiceAnchor, setEinvoiceAnchor] = useState<HTMLElement | null>(null);
   const [duplicate] = useDuplicateInvoiceMutation();
   const [cancel] = useCancelInvoiceMutation();
   const [remove] = useDeleteInvoiceMutation();
@@ -166,6 +171,52 @@ export function InvoiceDetailsView({ id }: { id: string }) {
             <Button startIcon={<PrintOutlined />} onClick={printPdf}>
               {t('invoice.actions.print')}
             </Button>
+            {!draft && (
+              <>
+                <Button
+                  id="einvoice-button"
+                  startIcon={<ReceiptLongOutlined />}
+                  endIcon={<ExpandMoreRounded />}
+                  aria-haspopup="menu"
+                  aria-controls={einvoiceAnchor ? 'einvoice-menu' : undefined}
+                  aria-expanded={einvoiceAnchor ? 'true' : undefined}
+                  onClick={(e) => setEinvoiceAnchor(e.currentTarget)}
+                >
+                  {t('invoice.actions.einvoice')}
+                </Button>
+                <Menu
+                  id="einvoice-menu"
+                  anchorEl={einvoiceAnchor}
+                  open={Boolean(einvoiceAnchor)}
+                  onClose={() => setEinvoiceAnchor(null)}
+                  slotProps={{ list: { 'aria-labelledby': 'einvoice-button' } }}
+                >
+                  <MenuItem
+                    onClick={() => {
+                      setEinvoiceAnchor(null);
+                      void run(async () =>
+                        saveBlob(await fetchInvoiceUbl(id), `${invoice.invoiceNumber}.xml`),
+                      );
+                    }}
+                  >
+                    {t('invoice.actions.ubl')}
+                  </MenuItem>
+                  <MenuItem
+                    onClick={() => {
+                      setEinvoiceAnchor(null);
+                      void run(async () =>
+                        saveBlob(
+                          await fetchInvoicePdf(id, i18n.language, 'facturx'),
+                          `${invoice.invoiceNumber}-factur-x.pdf`,
+                        ),
+                      );
+                    }}
+                  >
+                    {t('invoice.actions.facturx')}
+                  </MenuItem>
+                </Menu>
+              </>
+            )}
             {canWrite && invoice.kind === 'invoice' && invoice.status !== 'cancelled' && (
               <Button startIcon={<SendRounded />} onClick={() => setDialog('send')}>
                 {invoice.status === 'overdue'
@@ -331,11 +382,18 @@ function PartyBlock({ label, party }: { label: string; party: Party }) {
       <Typography variant="overline" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
-      <Typography variant="subtitle2">{party.name}</Typography>
-      {party.address && <Typography variant="body2">{party.address}</Typography>}
+      {/* Typed text of either direction: each line isolated, so "8 rue de Rivoli" keeps its order in Arabic. */}
+      <Typography variant="subtitle2">
+        <bdi>{party.name}</bdi>
+      </Typography>
+      {party.address && (
+        <Typography variant="body2">
+          <bdi>{party.address}</bdi>
+        </Typography>
+      )}
       {party.email && (
-        <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
-          {party.email}
+        <Typography variant="body2">
+          <bdi dir="ltr">{party.email}</bdi>
         </Typography>
       )}
       {party.phone && (

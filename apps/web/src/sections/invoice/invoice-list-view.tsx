@@ -3,6 +3,8 @@ import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FolderZipOutlined from '@mui/icons-material/FolderZipOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
@@ -33,7 +35,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { InvoiceListQuery, InvoiceSummary, InvoiceTab } from '@bo/contract/invoices';
-import { INVOICE_SORTS, INVOICE_TABS } from '@bo/contract/invoices';
+import { INVOICE_SORTS, INVOICE_TABS, INVOICE_ZIP_MAX } from '@bo/contract/invoices';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -49,6 +51,8 @@ import { paths } from '../../routes/paths';
 import { textShade } from '../../theme/components';
 import {
   downloadInvoicesCsv,
+  downloadInvoicesZip,
+  useSendRemindersMutation,
   useDeleteInvoiceMutation,
   useInvoiceServicesQuery,
   useInvoicesQuery,
@@ -67,7 +71,7 @@ const CARDS: Array<{ tab: InvoiceTab; color: 'info' | 'success' | 'warning' | 'e
 ];
 
 export function InvoiceListView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useInvoiceFormat();
   const canWrite = useHasAccess(undefined, ['invoices:write']);
   const [params, setParams] = useSearchParams();
@@ -89,6 +93,8 @@ export function InvoiceListView() {
   const cursor = trail.at(-1);
   const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<string[]>([]);
+  const [zipping, setZipping] = useState(false);
+  const [remind, reminding] = useSendRemindersMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const update = (changes: Record<string, SearchParamValue>) => {
@@ -165,6 +171,31 @@ export function InvoiceListView() {
     setSelected([]);
   };
   const draftsChosen = chosen.filter((r) => r.status === 'draft').length;
+  const bulkDownload = async () => {
+    if (chosen.length > INVOICE_ZIP_MAX) {
+      notify.error(t('invoice.list.zipTooMany', { n: f.count(INVOICE_ZIP_MAX) }));
+      return;
+    }
+    setZipping(true);
+    try {
+      await downloadInvoicesZip(
+        chosen.map((r) => r.id),
+        i18n.language,
+      );
+    } catch (e) {
+      notify.error(translateError(t, e));
+    } finally {
+      setZipping(false);
+    }
+  };
+  const remindOverdue = async () => {
+    try {
+      const answer = await remind().unwrap();
+      notify.success(t('invoice.list.remindedCount', { n: f.count(answer.sent) }));
+    } catch (e) {
+      notify.error(translateError(t, e));
+    }
+  };
 
   return (
     <Container maxWidth="xl">
@@ -345,26 +376,66 @@ export function InvoiceListView() {
           </Tooltip>
         </Stack>
 
-        {canWrite && chosen.length > 0 && (
+        {chosen.length > 0 && (
           <Stack
             direction="row"
             spacing={1}
-            sx={{ px: 2.5, py: 1, bgcolor: 'action.selected', alignItems: 'center' }}
+            useFlexGap
+            sx={{
+              px: 2.5,
+              py: 1,
+              bgcolor: 'action.selected',
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            }}
           >
             <Typography variant="subtitle2" sx={{ flexGrow: 1 }}>
               {t('invoice.list.selected', { n: f.count(chosen.length) })}
             </Typography>
-            <Button size="small" startIcon={<SendRounded />} onClick={bulkSend}>
-              {t('invoice.actions.send')}
-            </Button>
             <Button
               size="small"
-              color="error"
-              startIcon={<DeleteOutlineRounded />}
-              disabled={draftsChosen === 0}
-              onClick={() => setConfirmDelete(true)}
+              startIcon={<FolderZipOutlined />}
+              loading={zipping}
+              onClick={bulkDownload}
             >
-              {t('invoice.actions.deleteDrafts', { n: f.count(draftsChosen) })}
+              {t('invoice.actions.downloadZip')}
+            </Button>
+            {canWrite && (
+              <>
+                <Button size="small" startIcon={<SendRounded />} onClick={bulkSend}>
+                  {t('invoice.actions.send')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<DeleteOutlineRounded />}
+                  disabled={draftsChosen === 0}
+                  onClick={() => setConfirmDelete(true)}
+                >
+                  {t('invoice.actions.deleteDrafts', { n: f.count(draftsChosen) })}
+                </Button>
+              </>
+            )}
+          </Stack>
+        )}
+        {canWrite && status === 'overdue' && (stats?.overdue.count ?? 0) > 0 && (
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ px: 2.5, py: 1, alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <Typography variant="body2" sx={{ flexGrow: 1, color: 'text.secondary' }}>
+              {t('invoice.list.remindHint')}
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<NotificationsActiveOutlined />}
+              loading={reminding.isLoading}
+              onClick={remindOverdue}
+            >
+              {t('invoice.actions.remindOverdue')}
             </Button>
           </Stack>
         )}
@@ -378,16 +449,14 @@ export function InvoiceListView() {
           <Table sx={{ minWidth: 860 }} size="medium">
             <TableHead>
               <TableRow>
-                {canWrite && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      slotProps={{ input: { 'aria-label': t('invoice.list.selectAll') } }}
-                      checked={rows.length > 0 && chosen.length === rows.length}
-                      indeterminate={chosen.length > 0 && chosen.length < rows.length}
-                      onChange={(e) => toggleAll(e.target.checked)}
-                    />
-                  </TableCell>
-                )}
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    slotProps={{ input: { 'aria-label': t('invoice.list.selectAll') } }}
+                    checked={rows.length > 0 && chosen.length === rows.length}
+                    indeterminate={chosen.length > 0 && chosen.length < rows.length}
+                    onChange={(e) => toggleAll(e.target.checked)}
+                  />
+                </TableCell>
                 <TableCell>{t('invoice.fields.customer')}</TableCell>
                 <TableCell sortDirection={sort === 'createdAt' ? order : false}>
                   <TableSortLabel
@@ -433,7 +502,7 @@ export function InvoiceListView() {
                     <InvoiceRow
                       key={invoice.id}
                       invoice={invoice}
-                      selectable={canWrite}
+                      selectable
                       selected={selected.includes(invoice.id)}
                       onSelect={(on) =>
                         setSelected((s) =>
