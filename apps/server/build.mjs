@@ -8,7 +8,12 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@bo/
 
 await rm('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/seed-cli.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/seed-cli.ts',
+    // The invoice renderers' worker thread, beside main.js (see modules/invoices/renderer.ts).
+    { in: 'src/modules/invoices/render-worker.ts', out: 'render-worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -3,6 +3,8 @@ import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
 export interface InvoiceBenchContext {
   /** Issued invoices to render, spread over the table. */
   ids: string[];
+  /** Those of them that can be e-invoices (the customer has a country and an email). */
+  einvoiceIds: string[];
   /** The cursor ~50,000 invoices in (newest first): the deep page starts there. */
   deepCursor: string;
   /** A customer's name, for the search. */
@@ -10,7 +12,11 @@ export interface InvoiceBenchContext {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-type Row = { id: string; createdAt: string; to: { name: string } };
+type Row = {
+  id: string;
+  createdAt: string;
+  to: { name: string; country: string; email: string };
+};
 const rowsOf = (b: unknown): Row[] =>
   isObject(b) && Array.isArray(b.invoices) ? (b.invoices as Row[]) : [];
 
@@ -33,6 +39,7 @@ export async function prepareInvoiceBench(fetchJson: JsonFetch): Promise<Invoice
     isObject(deep.body) && typeof deep.body.nextCursor === 'string' ? deep.body.nextCursor : '';
   return {
     ids: first.map((r) => r.id),
+    einvoiceIds: first.filter((r) => r.to.country && r.to.email).map((r) => r.id),
     deepCursor,
     customer: first[0]!.to.name.split(' ')[0]!,
   };
@@ -75,5 +82,12 @@ export const invoiceScenarios: BenchScenario<InvoiceBenchContext>[] = [
     url: (ctx, i) => `/api/invoices/${ctx.ids[i % ctx.ids.length]}/pdf`,
     expectedStatus: 200,
     check: (b) => typeof b === 'string' && b.startsWith('%PDF-'),
+  },
+  {
+    name: 'invoice UBL 2.1 XML (written per request)',
+    method: 'GET',
+    url: (ctx, i) => `/api/invoices/${ctx.einvoiceIds[i % ctx.einvoiceIds.length]}/ubl`,
+    expectedStatus: 200,
+    check: (b) => typeof b === 'string' && b.startsWith('<?xml') && b.includes('<cbc:ID>INV-'),
   },
 ];

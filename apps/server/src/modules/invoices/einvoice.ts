@@ -1,4 +1,5 @@
-import { InvoiceService, type Invoice as EInvoice } from '@e-invoice-eu/core';
+import { FormatFactoryService, invoiceSchema, type Invoice as EInvoice } from '@e-invoice-eu/core';
+import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 import type { Invoice, Party } from '@bo/contract/invoices';
 import { fieldError } from '../../lib/http-error.js';
 
@@ -19,11 +20,28 @@ import { fieldError } from '../../lib/http-error.js';
  *   XML's totals are the cents of the PDF and of the API.
  */
 
-const service = new InvoiceService({
-  log: () => {},
-  warn: () => {},
-  error: () => {},
-});
+const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+const formats = new FormatFactoryService();
+
+/**
+ * The library's own check of its JSON form, compiled once per format. (`InvoiceService.generate`
+ * compiles the whole EN 16931 schema on every call: ~140 ms and much memory per document. This
+ * does what it does, with the compiled check kept.)
+ */
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(
+  format: string,
+  formatter: ReturnType<FormatFactoryService['createFormatService']>,
+) {
+  let validate = validators.get(format);
+  if (!validate) {
+    const schema = structuredClone(invoiceSchema);
+    formatter.patchSchema(schema);
+    validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+    validators.set(format, validate);
+  }
+  return validate;
+}
 
 type Currency = EInvoice['ubl:Invoice']['cbc:DocumentCurrencyCode'];
 type UblParty = EInvoice['ubl:Invoice']['cac:AccountingSupplierParty']['cac:Party'];
@@ -56,22 +74,6 @@ function postalAddress(party: Party) {
 }
 
 function ublParty(party: Party, side: 'from' | 'to'): UblParty {
-  if (!party.country) {
-    throw fieldError(
-      `${side}.country`,
-      'einvoice_country_required',
-      'An e-invoice needs the country of both parties: add it to the address book entry',
-      409,
-    );
-  }
-  if (!party.email) {
-    throw fieldError(
-      `${side}.email`,
-      'einvoice_email_required',
-      'An e-invoice needs an electronic address (email) for both parties',
-      409,
-    );
-  }
   return {
     'cbc:EndpointID': party.email,
     'cbc:EndpointID@schemeID': 'EM',
@@ -96,6 +98,43 @@ function ublParty(party: Party, side: 'from' | 'to'): UblParty {
         }
       : {}),
   } as UblParty;
+}
+
+/**
+ * What an e-invoice needs that an invoice may lack: a number (not a draft), a line, and for
+ * both parties a country and an email (the electronic address). A 409 naming the field otherwise.
+ */
+export function assertEInvoiceReady(invoice: Invoice): void {
+  if (!invoice.invoiceNumber) {
+    throw fieldError(
+      'status',
+      'einvoice_draft',
+      'A draft has no number yet: send it before making its e-invoice',
+      409,
+    );
+  }
+  if (invoice.items.length === 0) {
+    throw fieldError('items', 'einvoice_no_lines', 'An e-invoice needs at least one line', 409);
+  }
+  for (const side of ['from', 'to'] as const) {
+    const party = invoice[side];
+    if (!party.country) {
+      throw fieldError(
+        `${side}.country`,
+        'einvoice_country_required',
+        'An e-invoice needs the country of both parties: add it to the address book entry',
+        409,
+      );
+    }
+    if (!party.email) {
+      throw fieldError(
+        `${side}.email`,
+        'einvoice_email_required',
+        'An e-invoice needs an electronic address (email) for both parties',
+        409,
+      );
+    }
+  }
 }
 
 /** A quantity as UBL writes it: up to four decimals, no trailing zeros. */
@@ -126,17 +165,7 @@ function discountShares(totals: number[], discount: number): number[] {
 
 /** Our invoice in the JSON form of a UBL invoice that `@e-invoice-eu/core` writes. */
 export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInvoice {
-  if (!invoice.invoiceNumber) {
-    throw fieldError(
-      'status',
-      'einvoice_draft',
-      'A draft has no number yet: send it before making its e-invoice',
-      409,
-    );
-  }
-  if (invoice.items.length === 0) {
-    throw fieldError('items', 'einvoice_no_lines', 'An e-invoice needs at least one line', 409);
-  }
+  assertEInvoiceReady(invoice);
   const sign = invoice.kind === 'credit_note' ? -1 : 1;
   const currency = invoice.currency as Currency;
   const amount = (cents: number) => money(sign * cents);
@@ -297,26 +326,29 @@ async function generate(
   options: { format: string; lang: string; pdf?: Uint8Array; fileName?: string },
 ) {
   const data = toEn16931(invoice, creditNoteFor);
-  try {
-    return await service.generate(data, {
-      format: options.format,
-      lang: options.lang,
-      noWarnings: true,
-      ...(options.pdf
-        ? {
-            pdf: {
-              buffer: options.pdf,
-              filename: options.fileName ?? 'invoice.pdf',
-              mimetype: 'application/pdf',
-            },
-          }
-        : {}),
-    });
-  } catch (error) {
+  const formatter = formats.createFormatService(options.format, quiet);
+  const format = formats.normalizeFormat(options.format);
+  const validate = validatorFor(format, formatter);
+  if (!validate(data)) {
     throw new EInvoiceError(
-      `e-invoice ${options.format} of ${invoice.invoiceNumber}: ${(error as Error).message} ${JSON.stringify((error as { errors?: unknown }).errors ?? '')}`,
+      `e-invoice ${format} of ${invoice.invoiceNumber}: ${JSON.stringify(validate.errors)}`,
     );
   }
+  formatter.fillInvoiceDefaults(data);
+  return formatter.generate(data, {
+    format,
+    lang: options.lang,
+    noWarnings: true,
+    ...(options.pdf
+      ? {
+          pdf: {
+            buffer: options.pdf,
+            filename: options.fileName ?? 'invoice.pdf',
+            mimetype: 'application/pdf',
+          },
+        }
+      : {}),
+  });
 }
 
 /** UBL 2.1 XML (EN 16931 core, Peppol BIS billing profile). */

@@ -691,6 +691,30 @@ describe('bulk download and reminders', () => {
     expect(tooMany.json().details[0].field).toBe('ids');
   });
 
+  it('renders off the main thread: other requests answer while a zip is being made', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, async () => (await create({ status: 'sent' })).id),
+    );
+    let done = false;
+    const zip = call(t.app, admin, {
+      method: 'POST',
+      url: '/api/invoices/pdf.zip',
+      payload: { ids },
+    }).finally(() => (done = true));
+    const waits: number[] = [];
+    while (!done) {
+      const started = performance.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      waits.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await zip).statusCode).toBe(200);
+    // 8 Factur-X PDFs take well over a second of CPU; the loop stays free meanwhile.
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits)).toBeLessThan(100);
+  });
+
   it('reminds each overdue invoice once, with the PDF, and not again within the week', async () => {
     const overdue = await create({ status: 'sent', dueDate: day(-10) });
     const notYet = await create({ status: 'sent', dueDate: day(5) });

@@ -31,8 +31,8 @@ import type { Mailer } from '../../lib/mailer.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
-import { renderFacturX, renderUbl } from './einvoice.js';
-import { PDF_LANGS, renderInvoicePdf, type PdfLang } from './pdf.js';
+import { PDF_LANGS, type PdfLang } from './pdf.js';
+import { closeRenderer, renderFacturXPdf, renderPdf, renderUblXml } from './renderer.js';
 import {
   cancelInvoice,
   createInvoice,
@@ -85,7 +85,6 @@ async function precedingNumber(db: Db, invoice: Invoice) {
  * (numbered, both parties with a country and an address), the plain PDF otherwise.
  */
 async function customerPdf(db: Db, invoice: Invoice, lang: PdfLang = 'en') {
-  const pdf = await renderInvoicePdf(invoice, { lang });
   const ready =
     invoice.invoiceNumber &&
     invoice.items.length > 0 &&
@@ -93,10 +92,8 @@ async function customerPdf(db: Db, invoice: Invoice, lang: PdfLang = 'en') {
     invoice.from.email &&
     invoice.to.country &&
     invoice.to.email;
-  if (!ready) return pdf;
-  return Buffer.from(
-    await renderFacturX(invoice, await precedingNumber(db, invoice), pdf, fileName(invoice)),
-  );
+  if (!ready) return renderPdf(invoice, lang);
+  return renderFacturXPdf(invoice, await precedingNumber(db, invoice), fileName(invoice), lang);
 }
 
 /** Mails the invoice with its PDF attached, through the outbox (and SMTP_URL when set). */
@@ -136,6 +133,7 @@ async function mailInvoice(
 export async function invoiceRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, mailer } = app.services;
+  app.addHook('onClose', closeRenderer);
 
   const load = async (id: string) => {
     const invoice = await getInvoice(db, id);
@@ -566,21 +564,21 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const invoice = await load(request.params.id);
       const lang = request.query.lang as PdfLang;
-      let pdf: Uint8Array = await renderInvoicePdf(invoice, { lang });
-      if (request.query.format === 'facturx') {
-        pdf = await renderFacturX(
-          invoice,
-          await precedingNumber(db, invoice),
-          pdf,
-          fileName(invoice),
-        );
-      }
+      const pdf =
+        request.query.format === 'facturx'
+          ? await renderFacturXPdf(
+              invoice,
+              await precedingNumber(db, invoice),
+              fileName(invoice),
+              lang,
+            )
+          : await renderPdf(invoice, lang);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `${disposition}; filename="${fileName(invoice)}"`)
         .header('cache-control', 'private, no-store');
-      return reply.send(Buffer.from(pdf));
+      return reply.send(pdf);
     },
   );
 
@@ -602,7 +600,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const invoice = await load(request.params.id);
-      const xml = await renderUbl(invoice, await precedingNumber(db, invoice));
+      const xml = await renderUblXml(invoice, await precedingNumber(db, invoice));
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       reply
         .header('content-type', 'application/xml; charset=utf-8')
@@ -628,17 +626,23 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const ids = [...new Set(request.body.ids)];
-      const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+      const chosen: Invoice[] = [];
       for (const id of ids) {
         const invoice = await getInvoice(db, id);
         if (!invoice) throw fieldError('ids', 'not_found', `Invoice ${id} not found`, 404);
+        chosen.push(invoice);
+      }
+      // Rendered side by side on the worker pool.
+      const pdfs = await Promise.all(
+        chosen.map((invoice) => customerPdf(db, invoice, request.body.lang as PdfLang)),
+      );
+      // PDFs are compressed already: stored as they are.
+      const files: Record<string, [Uint8Array, { level: 0 }]> = {};
+      chosen.forEach((invoice, i) => {
         let name = fileName(invoice);
         for (let n = 2; files[name]; n++) name = `${baseName(invoice)}-${n}.pdf`;
-        // PDFs are compressed already: stored as they are.
-        files[name] = [await customerPdf(db, invoice, request.body.lang as PdfLang), { level: 0 }];
-        // Let other requests through between two renderings.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+        files[name] = [pdfs[i]!, { level: 0 }];
+      });
       const zip = zipSync(files);
       reply
         .header('content-type', 'application/zip')
