@@ -3,10 +3,19 @@
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
 
+// Builds quietly: its output is shown only when it fails, so the sign-in banner stays the last
+// thing on screen.
 const run = (args) => {
-  const r = spawnSync('npm', args, { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const r = spawnSync('npm', ['--silent', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
 };
+if (!existsSync('apps/web/dist/index.html') || !existsSync('apps/server/dist/main.js')) {
+  console.info('Building the app (first start only, about a minute)…');
+}
 if (!existsSync('apps/web/dist/index.html')) run(['run', 'build', '-w', '@bo/web']);
 if (!existsSync('apps/server/dist/main.js')) run(['run', 'build', '-w', '@bo/server']);
 

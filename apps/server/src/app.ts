@@ -17,6 +17,7 @@ import { ERROR_CODES } from '@bo/contract/errors';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { webRouteStatus } from '@bo/contract/web-routes';
 import { loggerOptions } from './lib/log.js';
 import { FileStorage } from './modules/files/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -47,6 +48,9 @@ export interface BuildOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** A request slower than this is logged at warn whatever the level. */
+const SLOW_REQUEST_MS = 1000;
+
 /** Builds the whole app without listening: tests call `inject()`, main.ts calls `listen()`. */
 export async function buildApp({
   config,
@@ -59,6 +63,17 @@ export async function buildApp({
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in every log line; clients may pass theirs.
     requestIdHeader: 'x-request-id',
+    // Every request is logged at debug (LOG_LEVEL=debug); at info only errors and slow ones
+    // (below), so a running server's output stays readable.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const ms = reply.elapsedTime;
+    const line = { req: request, statusCode: reply.statusCode, responseTime: Math.round(ms) };
+    if (reply.statusCode >= 500) request.log.error(line, 'request failed');
+    else if (ms > SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
+    else request.log.debug(line, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -175,10 +190,11 @@ export async function buildApp({
         code: ERROR_CODES.notFound,
       });
     }
-    // History fallback: every client route loads the app, which shows its own 404 if needed.
+    // History fallback: every client route loads the app, with the status of what it shows (a
+    // path the app does not know gets its 404 page and a 404).
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html', webDist);
+      return reply.status(webRouteStatus(url)).type('text/html').sendFile('index.html', webDist);
     }
     return reply.status(404).send({
       statusCode: 404,

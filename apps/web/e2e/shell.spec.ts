@@ -103,8 +103,9 @@ test.describe('routes', () => {
     }
   });
 
-  test('an unknown route shows the 404 page', async ({ page }) => {
-    await page.goto('/this/does/not/exist');
+  test('an unknown route shows the 404 page, and answers 404', async ({ page }) => {
+    const answer = await page.goto('/this/does/not/exist');
+    expect(answer?.status()).toBe(404);
     await expect(page.getByTestId('error-404')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sorry, page not found!' })).toBeVisible();
   });

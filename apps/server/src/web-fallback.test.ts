@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the web app behind the server', () => {
+  it('answers the app with the status of what it shows', async () => {
+    const cases: Array<[string, number]> = [
+      ['/', 200],
+      ['/auth/login', 200],
+      ['/dashboard', 200],
+      ['/dashboard/invoice/6f1c2a4e-0000-4000-8000-000000000000/edit', 200],
+      ['/dashboard/e-commerce/orders/123?tab=items', 200],
+      ['/dashboard/user/list/', 200],
+      ['/403', 403],
+      ['/404', 404],
+      ['/500', 500],
+      ['/nowhere', 404],
+      ['/dashboard/invoice/1/2/3', 404],
+      ['/dashboard/unknown-section', 404],
+    ];
+    for (const [url, status] of cases) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<title>app</title>');
+    }
+  });
+
+  it('keeps API misses as JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBeDefined();
+  });
+});
