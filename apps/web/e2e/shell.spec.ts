@@ -167,7 +167,7 @@ test.describe('settings', () => {
     await page.getByTestId('language-button').click();
     await page.locator('[data-lang="ar"]').click();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'ar-SD');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { name: 'صفحة فارغة' })).toBeVisible();
 
     await page.getByTestId('language-button').click();

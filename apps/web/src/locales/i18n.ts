@@ -43,6 +43,15 @@ export async function ensureSection(area: string): Promise<void> {
 export const isSectionLoaded = (area: string) =>
   loadedSections.has(`${toLanguage(i18next.language)}/${area}`);
 
+const numberFormats: Record<string, Intl.NumberFormat> = {};
+/** Every number a text carries is written the text's language's way (10,001 · 10 001 · 10.001). */
+export const formatValue = (value: unknown, _format?: string, lng?: string): string => {
+  // i18next passes strings (and objects) through as they are.
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value as string;
+  const tag = languageOption(toLanguage(lng)).htmlLang;
+  return (numberFormats[tag] ??= new Intl.NumberFormat(tag)).format(value);
+};
+
 function syncHtmlLang(lng: string) {
   document.documentElement.setAttribute('lang', languageOption(toLanguage(lng)).htmlLang);
 }
@@ -63,7 +72,7 @@ export async function initI18n(): Promise<typeof i18next> {
       load: 'currentOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true, format: formatValue },
       returnNull: false,
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],

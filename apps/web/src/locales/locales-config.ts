@@ -9,7 +9,8 @@ export type LanguageOption = {
   label: string;
   /** BCP 47 tag for `<html lang>` and Intl formatting; `cn` is the spec's code for Chinese. */
   htmlLang: string;
-  country: 'GB' | 'FR' | 'VN' | 'CN' | 'SD';
+  /** The flag shown; Arabic has a neutral mark instead of one country's flag. */
+  country: 'GB' | 'FR' | 'VN' | 'CN' | 'AR';
 };
 
 export const LANGUAGE_OPTIONS: readonly LanguageOption[] = [
@@ -17,7 +18,8 @@ export const LANGUAGE_OPTIONS: readonly LanguageOption[] = [
   { value: 'fr', label: 'Français', htmlLang: 'fr', country: 'FR' },
   { value: 'vi', label: 'Tiếng Việt', htmlLang: 'vi', country: 'VN' },
   { value: 'cn', label: '简体中文', htmlLang: 'zh-CN', country: 'CN' },
-  { value: 'ar', label: 'العربية', htmlLang: 'ar-SD', country: 'SD' },
+  // Neutral Arabic: the same Latin digits as the rest of the screen (ar-SD wrote ١٠٬٠٠١).
+  { value: 'ar', label: 'العربية', htmlLang: 'ar', country: 'AR' },
 ];
 
 export { DEFAULT_LANGUAGE, LANGUAGES };
@@ -26,7 +28,7 @@ export function toLanguage(value: string | undefined | null): Language {
   const base = (value ?? '').toLowerCase();
   const exact = LANGUAGES.find((lng) => lng === base);
   if (exact) return exact;
-  // Browsers report zh-CN / ar-SD / fr-FR: match on the primary subtag.
+  // Browsers report zh-CN / ar-EG / fr-FR: match on the primary subtag.
   const primary = base.split('-')[0];
   if (primary === 'zh') return 'cn';
   return LANGUAGES.find((lng) => lng === primary) ?? DEFAULT_LANGUAGE;

@@ -124,3 +124,31 @@ describe('locales', () => {
     expect(keysOf(shared).some((k) => k.startsWith('invoice.'))).toBe(false);
   });
 });
+
+describe('numbers in texts', () => {
+  it('are written the language’s way, whatever the text passes', async () => {
+    const { formatValue } = await import('./i18n');
+    const i18n = (await import('i18next')).createInstance();
+    await i18n.init({
+      lng: 'fr',
+      resources: {
+        fr: {
+          translation: {
+            all: 'Tous {{count}}',
+            of: '{{from}}–{{to}} sur {{count}}',
+            code: 'Code {{code}}',
+          },
+        },
+        en: { translation: { all: 'All {{count}}' } },
+        ar: { translation: { all: 'الكل {{count}}' } },
+      },
+      interpolation: { escapeValue: false, alwaysFormat: true, format: formatValue },
+    });
+    // French groups thousands with a narrow no-break space.
+    expect(i18n.t('all', { count: 10001 })).toBe('Tous 10\u202f001');
+    expect(i18n.t('of', { from: 1, to: 25, count: 10001 })).toBe('1–25 sur 10\u202f001');
+    expect(i18n.t('code', { code: 'WELCOME10' })).toBe('Code WELCOME10');
+    expect(i18n.t('all', { lng: 'en', count: 10001 })).toBe('All 10,001');
+    expect(i18n.t('all', { lng: 'ar', count: 10001 })).toMatch(/^الكل /);
+  });
+});

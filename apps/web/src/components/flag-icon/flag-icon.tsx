@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
-type Country = 'GB' | 'FR' | 'VN' | 'CN' | 'SD';
+/** A country's flag, or `AR`: a neutral mark for Arabic, which no one country speaks for. */
+type Country = 'GB' | 'FR' | 'VN' | 'CN' | 'AR';
 
 /** Simplified national flags as inline SVG: no emoji fonts, no third-party image hosts. */
 const FLAGS: Record<Country, ReactNode> = {
@@ -40,12 +41,20 @@ const FLAGS: Record<Country, ReactNode> = {
       <circle cx="24" cy="20" r="1.5" fill="#FFDE00" />
     </>
   ),
-  SD: (
+  AR: (
     <>
-      <rect width="60" height="13.4" fill="#D21034" />
-      <rect y="13.3" width="60" height="13.4" fill="#fff" />
-      <rect y="26.6" width="60" height="13.4" fill="#000" />
-      <path d="M0 0l22 20L0 40z" fill="#007229" />
+      <rect width="60" height="40" fill="#0B6E4F" />
+      <text
+        x="30"
+        y="29"
+        textAnchor="middle"
+        fontSize="26"
+        fontWeight="700"
+        fill="#fff"
+        fontFamily="'Noto Sans Arabic', 'Noto Sans', sans-serif"
+      >
+        ع
+      </text>
     </>
   ),
 };

@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
 
-const LOCALE_TAGS: Record<string, string> = {
-  en: 'en-US',
-  fr: 'fr-FR',
-  vi: 'vi-VN',
-  cn: 'zh-CN',
-  ar: 'ar-SD',
-};
+import { languageOption, toLanguage } from '../../locales/locales-config';
 
 /** Money and dates in the person's language; amounts are in dollars with two decimals. */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const tag = LOCALE_TAGS[i18n.language] ?? 'en-US';
+  const tag = languageOption(toLanguage(i18n.language)).htmlLang;
   const currency = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });

@@ -64,7 +64,7 @@ export function UserTableRow({
             {canManage ? (
               <Link
                 component={RouterLink}
-                to={paths.dashboard.user.edit(user.slug)}
+                to={paths.dashboard.user.edit(user.id)}
                 color="inherit"
                 variant="subtitle2"
               >
@@ -123,7 +123,7 @@ export function UserTableRow({
           <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
             <MenuItem
               component={RouterLink}
-              to={paths.dashboard.user.edit(user.slug)}
+              to={paths.dashboard.user.edit(user.id)}
               onClick={() => setMenu(null)}
             >
               <ListItemIcon>
