@@ -84,8 +84,11 @@ test('register, verify with the mailed code, sign out and in, reset the password
   const password = 'violet-harbour-lantern-7';
   const newPassword = 'quiet-meadow-copper-42';
 
-  // Register: the policy is shown as you type, the terms box is required.
+  // Register: a newcomer is welcomed (not "welcome back"); the policy is shown as you type, the
+  // terms box is required.
   await page.goto('/auth/register');
+  await expect(page.getByText('Welcome aboard')).toBeVisible();
+  await expect(page.getByText('Hi, welcome back')).toHaveCount(0);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Email address').fill(email);

@@ -184,13 +184,13 @@ test.describe('navigation feedback', () => {
     await page.goto('/dashboard/blank');
     await expect(page.getByTestId('dashboard-layout')).toBeVisible();
     // Hold back the chunk of the next screen so the change takes longer than 300 ms.
-    await page.route(/\/assets\/permission-denied-page-[^/]+\.js$/, async (route) => {
+    await page.route(/\/assets\/kanban-page-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
-    await page.getByTestId('nav-vertical').getByRole('link', { name: 'Permission denied' }).click();
+    await page.getByTestId('nav-vertical').getByRole('link', { name: 'Kanban' }).click();
     await expect(page.getByTestId('progress-bar')).toBeVisible();
-    await expect(page.getByTestId('permission-denied')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/kanban$/);
     await expect(page.getByTestId('progress-bar')).toBeHidden();
   });
 

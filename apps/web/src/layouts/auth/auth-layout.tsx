@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 import { Logo } from '../../components/logo/logo';
 import { SettingsButton } from '../../components/settings/settings-button';
@@ -23,6 +23,8 @@ const DashboardIllustration = lazy(() =>
 /** Split layout: an illustrated side panel on desktop, the form on the other side. */
 export function AuthLayout() {
   const { t } = useTranslation();
+  // A newcomer is welcomed, not welcomed back.
+  const joining = useLocation().pathname.includes('/register');
   return (
     <Box
       sx={{ minHeight: '100vh', display: 'flex', position: 'relative' }}
@@ -66,7 +68,7 @@ export function AuthLayout() {
       >
         <Box sx={{ textAlign: 'center' }}>
           <Typography variant="h3" component="p">
-            {t('auth.panel.title')}
+            {t(joining ? 'auth.panel.joinTitle' : 'auth.panel.title')}
           </Typography>
           <Typography sx={{ color: 'text.secondary', mt: 2 }}>
             {t('auth.panel.subtitle')}

@@ -1,12 +1,8 @@
 import AccountBalanceRounded from '@mui/icons-material/AccountBalanceRounded';
-import AccountTreeRounded from '@mui/icons-material/AccountTreeRounded';
-import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import ArticleRounded from '@mui/icons-material/ArticleRounded';
 import BarChartRounded from '@mui/icons-material/BarChartRounded';
-import BlockRounded from '@mui/icons-material/BlockRounded';
 import CalendarMonthRounded from '@mui/icons-material/CalendarMonthRounded';
 import ChatRounded from '@mui/icons-material/ChatRounded';
-import CropFreeRounded from '@mui/icons-material/CropFreeRounded';
 import DashboardRounded from '@mui/icons-material/DashboardRounded';
 import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
@@ -43,7 +39,11 @@ function filterByRole(
 
 const NO_PERMISSIONS: readonly string[] = [];
 
-/** The side bar's groups and items, translated; the admin-only item is dropped for others. */
+/**
+ * The side bar's groups and items, translated, each shown only to those who may open it. Only real
+ * screens: the template's demo entries (menu levels, "item by roles", blank page, a fixed record's
+ * edit page) are not listed, though their routes remain.
+ */
 export function useNavData(): NavGroupData[] {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -78,7 +78,6 @@ export function useNavData(): NavGroupData[] {
               { title: t('nav.list'), path: d.user.list },
               // Creating and editing people is for administrators (the routes are guarded too).
               { title: t('nav.create'), path: d.user.new, roles: ['admin'] },
-              { title: t('nav.edit'), path: d.user.demo.edit, roles: ['admin'] },
               { title: t('nav.account'), path: d.user.account },
             ],
           },
@@ -88,10 +87,8 @@ export function useNavData(): NavGroupData[] {
             icon: <ShoppingBagRounded />,
             children: [
               { title: t('nav.shop'), path: d.eCommerce.shop },
-              { title: t('nav.product'), path: d.eCommerce.demo.view },
               { title: t('nav.list'), path: d.eCommerce.list },
               { title: t('nav.create'), path: d.eCommerce.new },
-              { title: t('nav.edit'), path: d.eCommerce.demo.edit },
               { title: t('nav.checkout'), path: d.eCommerce.checkout },
               { title: t('nav.orders'), path: d.eCommerce.orders },
             ],
@@ -112,7 +109,6 @@ export function useNavData(): NavGroupData[] {
             icon: <ArticleRounded />,
             children: [
               { title: t('nav.posts'), path: d.blog.posts },
-              { title: t('nav.post'), path: d.blog.demo.view },
               { title: t('nav.create'), path: d.blog.new },
             ],
           },
@@ -131,42 +127,6 @@ export function useNavData(): NavGroupData[] {
       {
         subheader: t('nav.misc'),
         items: [
-          {
-            title: t('nav.permissionDenied'),
-            path: d.permissionDenied,
-            icon: <BlockRounded />,
-          },
-          {
-            title: t('nav.menuLevel'),
-            path: `${d.blank}?level=1`,
-            icon: <AccountTreeRounded />,
-            children: [
-              { title: t('nav.level1a'), path: `${d.blank}?level=1a` },
-              {
-                title: t('nav.level1b'),
-                path: `${d.blank}?level=1b`,
-                children: [
-                  { title: t('nav.level2a'), path: `${d.blank}?level=2a` },
-                  {
-                    title: t('nav.level2b'),
-                    path: `${d.blank}?level=2b`,
-                    children: [
-                      { title: t('nav.level3a'), path: `${d.blank}?level=3a` },
-                      { title: t('nav.level3b'), path: `${d.blank}?level=3b` },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-          {
-            title: t('nav.itemByRoles'),
-            path: d.admin.audit,
-            icon: <AdminPanelSettingsRounded />,
-            caption: t('nav.onlyAdminCanSee'),
-            roles: ['admin'],
-          },
-          { title: t('nav.blank'), path: d.blank, icon: <CropFreeRounded /> },
           {
             title: t('nav.documentation'),
             path: paths.docs,
