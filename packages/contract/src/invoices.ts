@@ -287,9 +287,14 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
+/** A filtered list (search, service, dates) counts its matches up to this many. */
+export const INVOICE_COUNT_CAP = 2_000;
+
 export const invoicesAnswerSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
+  /** Exact for a tab (from the summary) and below the cap; `totalCapped` says when it stopped. */
   total: z.number().int(),
+  totalCapped: z.boolean().optional(),
   stats: invoiceStatsSchema,
   nextCursor: z.string().nullable(),
 });

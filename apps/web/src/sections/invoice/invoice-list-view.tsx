@@ -446,7 +446,7 @@ export function InvoiceListView() {
           aria-label={t('invoice.list.title')}
           sx={{ opacity: isFetching ? 0.6 : 1 }}
         >
-          <Table sx={{ minWidth: 860 }} size="medium">
+          <Table sx={{ minWidth: { sm: 860 } }} size="medium">
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
@@ -458,7 +458,7 @@ export function InvoiceListView() {
                   />
                 </TableCell>
                 <TableCell>{t('invoice.fields.customer')}</TableCell>
-                <TableCell sortDirection={sort === 'createdAt' ? order : false}>
+                <TableCell sortDirection={sort === 'createdAt' ? order : false} sx={WIDE_ONLY}>
                   <TableSortLabel
                     active={sort === 'createdAt'}
                     direction={sort === 'createdAt' ? order : 'desc'}
@@ -467,7 +467,7 @@ export function InvoiceListView() {
                     {t('invoice.fields.created')}
                   </TableSortLabel>
                 </TableCell>
-                <TableCell sortDirection={sort === 'dueDate' ? order : false}>
+                <TableCell sortDirection={sort === 'dueDate' ? order : false} sx={WIDE_ONLY}>
                   <TableSortLabel
                     active={sort === 'dueDate'}
                     direction={sort === 'dueDate' ? order : 'desc'}
@@ -485,7 +485,9 @@ export function InvoiceListView() {
                     {t('invoice.fields.amount')}
                   </TableSortLabel>
                 </TableCell>
-                <TableCell align="center">{t('invoice.fields.sent')}</TableCell>
+                <TableCell align="center" sx={WIDE_ONLY}>
+                  {t('invoice.fields.sent')}
+                </TableCell>
                 <TableCell>{t('invoice.fields.status')}</TableCell>
               </TableRow>
             </TableHead>
@@ -540,7 +542,7 @@ export function InvoiceListView() {
             {t('invoice.list.range', {
               from: f.count(rows.length ? page * limit + 1 : 0),
               to: f.count(page * limit + rows.length),
-              total: f.count(data?.total ?? 0),
+              total: `${f.count(data?.total ?? 0)}${data?.totalCapped ? '+' : ''}`,
             })}
           </Typography>
           <IconButton
@@ -579,6 +581,9 @@ export function InvoiceListView() {
     </Container>
   );
 }
+
+/** Columns a phone leaves out (the row keeps customer, number, due day, amount and status). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function InvoiceRow({
   invoice,
@@ -619,9 +624,17 @@ function InvoiceRow({
           {label}
           {invoice.kind === 'credit_note' ? ` · ${t('invoice.creditNote')}` : ''}
         </Link>
+        {/* On a phone the dates' columns are folded in here. */}
+        <Typography
+          variant="caption"
+          component="div"
+          sx={{ color: 'text.secondary', display: { sm: 'none' } }}
+        >
+          {t('invoice.fields.due')}: {f.day(invoice.dueDate)}
+        </Typography>
       </TableCell>
-      <TableCell>{f.day(invoice.createdAt)}</TableCell>
-      <TableCell>{f.day(invoice.dueDate)}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{f.day(invoice.createdAt)}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{f.day(invoice.dueDate)}</TableCell>
       <TableCell align="right">
         <bdi dir="ltr">{f.money(invoice.total, invoice.currency)}</bdi>
         {invoice.paid > 0 && invoice.balance > 0 && (
@@ -631,7 +644,9 @@ function InvoiceRow({
           </Typography>
         )}
       </TableCell>
-      <TableCell align="center">{f.count(invoice.sentCount)}</TableCell>
+      <TableCell align="center" sx={WIDE_ONLY}>
+        {f.count(invoice.sentCount)}
+      </TableCell>
       <TableCell>
         <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
           {t(`invoice.status.${invoice.status}`)}
