@@ -67,6 +67,11 @@ export async function buildApp({
     // (below), so a running server's output stays readable.
     disableRequestLogging: true,
   });
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Upgraded sockets never reach onResponse: their start is the line that names them.
+    request.log.debug({ req: request }, 'incoming request');
+    done();
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const line = { req: request, statusCode: reply.statusCode, responseTime: Math.round(ms) };

@@ -46,3 +46,30 @@ describe('the web app behind the server', () => {
     expect(res.json().code).toBeDefined();
   });
 });
+
+describe('the request log', () => {
+  it('keeps ordinary requests out at info and writes them at debug', async () => {
+    const { buildApp } = await import('./app.js');
+    const { loggerOptions } = await import('./lib/log.js');
+    for (const [level, expected] of [
+      ['info', false],
+      ['debug', true],
+    ] as const) {
+      const lines: string[] = [];
+      const app = await buildApp({
+        config: t.config,
+        database: t.database,
+        logger: {
+          ...(loggerOptions(level) as object),
+          stream: { write: (l: string) => void lines.push(l) },
+        },
+      });
+      try {
+        await app.inject({ method: 'GET', url: '/api/health' });
+        expect(lines.join('').includes('/api/health'), level).toBe(expected);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

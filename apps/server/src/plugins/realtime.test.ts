@@ -241,7 +241,8 @@ describe('request log', () => {
     const app = await buildApp({
       config: logged.config,
       database: logged.database,
-      logger: { ...(loggerOptions('info') as object), stream },
+      // Every request is logged at debug (at info only failed and slow ones are).
+      logger: { ...(loggerOptions('debug') as object), stream },
     });
     try {
       const url = await listen(app);
