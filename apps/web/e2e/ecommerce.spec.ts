@@ -139,6 +139,11 @@ test('shop → filter → product → two colours → checkout → order in the 
   expect(await stockOf(request, bearer, product.slug)).toBe(3);
   await page.goto(`/dashboard/e-commerce/product/${product.slug}`);
   await expect(page.getByTestId('available')).toHaveText('Available: 3');
+  // Counted words agree with their number ("1 star", not "1 stars").
+  await page.getByRole('tab', { name: /^Reviews/ }).click();
+  await expect(page.getByText('1 star', { exact: true })).toBeVisible();
+  await expect(page.getByText('2 stars', { exact: true })).toBeVisible();
+  await expect(page.getByText('1 stars', { exact: true })).toHaveCount(0);
   // The console-error guard of the fixtures checks the page at the end.
 });
 
