@@ -147,6 +147,17 @@ test('shop → filter → product → two colours → checkout → order in the 
   // The console-error guard of the fixtures checks the page at the end.
 });
 
+test('a shop page past the end goes to the last page instead of "no products"', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/dashboard/e-commerce/shop?page=999');
+  await expect(page).not.toHaveURL(/page=999/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByText('No products found')).toHaveCount(0);
+});
+
 async function shot(
   browser: Browser,
   name: string,

@@ -9,7 +9,9 @@ export function useFormat() {
   const currency = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+  const count = new Intl.NumberFormat(tag);
   return {
+    count: (value: number) => count.format(value),
     money: (value: number) => currency.format(value),
     date: (iso: string) => date.format(new Date(iso)),
     dateTime: (iso: string) => dateTime.format(new Date(iso)),

@@ -35,6 +35,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { addToCart, sortByProducts } from '../../store/product-slice';
 import type { ProductSortBy } from '../../store/product-slice';
 import { useProductsQuery } from './ecommerce-api';
+import { useFormat } from './format';
 import { CartWidget, ColorDots, Price } from './product-bits';
 import { ShopFiltersDrawer } from './shop-filters-drawer';
 import { useShopFilters } from './use-shop-filters';
@@ -174,6 +175,7 @@ function ProductCard({ product }: { product: Product }) {
 
 export function ShopView() {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const sortBy = useAppSelector((s) => s.product.sortBy);
@@ -206,6 +208,10 @@ export function ShopView() {
 
   const products = data?.products ?? [];
   const pages = Math.ceil((data?.total ?? 0) / PAGE_SIZE);
+  // A page past the end (an old link, ?page=999) goes to the last page there is.
+  useEffect(() => {
+    if (data && pages > 0 && filters.page > pages) set({ page: pages });
+  }, [data, pages, filters.page, set]);
 
   const chips: { key: string; label: string; onDelete: () => void }[] = [
     ...filters.gender.map((g) => ({
@@ -376,7 +382,7 @@ export function ShopView() {
           {data && (
             <Typography variant="body2" sx={{ mr: 1 }} data-testid="shop-total">
               <strong>
-                {data.total}
+                {f.count(data.total)}
                 {data.totalCapped ? '+' : ''}
               </strong>{' '}
               {t('ecommerce.shop.results')}
