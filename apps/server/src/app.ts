@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import helmet from 'helmet';
@@ -65,7 +65,7 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     // Every request is logged at debug (LOG_LEVEL=debug); at info only errors and slow ones
     // (below), so a running server's output stays readable.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onRequest', (request, _reply, done) => {
     // Upgraded sockets never reach onResponse: their start is the line that names them.
