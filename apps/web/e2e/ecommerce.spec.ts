@@ -158,6 +158,20 @@ test('a shop page past the end goes to the last page instead of "no products"', 
   await expect(page.getByText('No products found')).toHaveCount(0);
 });
 
+test('the product form marks the price in dollars and the tax in percent', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/dashboard/e-commerce/product/new');
+  const box = (label: string) =>
+    page
+      .getByLabel(label, { exact: true })
+      .locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]');
+  await expect(box('Tax (%)')).toContainText('%');
+  await expect(box('Tax (%)')).not.toContainText('$');
+});
+
 async function shot(
   browser: Browser,
   name: string,

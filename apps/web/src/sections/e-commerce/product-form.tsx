@@ -163,7 +163,11 @@ export function ProductForm({ product }: { product?: Product }) {
           helperText={fieldState.error?.message}
           slotProps={{
             htmlInput: { step: '0.01', min: 0 },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            // The price is in dollars; the tax is a percent.
+            input:
+              name === 'price'
+                ? { startAdornment: <InputAdornment position="start">$</InputAdornment> }
+                : { endAdornment: <InputAdornment position="end">%</InputAdornment> },
           }}
         />
       )}
