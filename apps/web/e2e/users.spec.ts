@@ -226,6 +226,18 @@ test('a person changes their account fields and password; the list is read-only 
   checkConsole();
 });
 
+test('in Arabic, phone numbers keep their order and digits are Latin', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/dashboard/user/list?lng=ar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  // A phone number is isolated left to right, so "+84 28 6214554" does not read "6214554 28 84+".
+  const phone = page.getByTestId('user-row').locator('bdi[dir="ltr"]').first();
+  await expect(phone).toHaveText(/^\+\d[\d ]+$/);
+  // Counts in Latin digits, like every other number on the screen.
+  await expect(page.getByRole('tab').first()).toContainText(/\d/);
+  await expect(page.getByRole('tab').first()).not.toContainText(/[\u0660-\u0669]/);
+});
+
 test.describe('screenshots', () => {
   const views = [
     ['list', '/dashboard/user/list'],

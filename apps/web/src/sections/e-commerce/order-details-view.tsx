@@ -189,7 +189,9 @@ export function OrderDetailsView({ id }: { id: string }) {
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {order.customerEmail}
                   </Typography>
-                  <Typography variant="body2">{order.billing.phone}</Typography>
+                  <Typography variant="body2">
+                    <bdi dir="ltr">{order.billing.phone}</bdi>
+                  </Typography>
                   <Typography variant="body2">{order.billing.address}</Typography>
                 </Stack>
               </CardContent>

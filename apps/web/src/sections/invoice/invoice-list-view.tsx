@@ -446,7 +446,10 @@ export function InvoiceListView() {
           aria-label={t('invoice.list.title')}
           sx={{ opacity: isFetching ? 0.6 : 1 }}
         >
-          <Table sx={{ minWidth: { sm: 860 } }} size="medium">
+          <Table
+            sx={{ minWidth: { sm: 860 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+            size="medium"
+          >
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
@@ -488,7 +491,7 @@ export function InvoiceListView() {
                 <TableCell align="center" sx={WIDE_ONLY}>
                   {t('invoice.fields.sent')}
                 </TableCell>
-                <TableCell>{t('invoice.fields.status')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('invoice.fields.status')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -620,6 +623,8 @@ function InvoiceRow({
           underline="hover"
           variant="body2"
           dir="ltr"
+          // Its own line, not a link inside running text.
+          sx={{ display: 'block', width: 'fit-content' }}
         >
           {label}
           {invoice.kind === 'credit_note' ? ` · ${t('invoice.creditNote')}` : ''}
@@ -643,11 +648,17 @@ function InvoiceRow({
             <bdi dir="ltr">{f.money(invoice.balance, invoice.currency)}</bdi>
           </Typography>
         )}
+        {/* On a phone the status sits under the amount. */}
+        <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+          <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
+            {t(`invoice.status.${invoice.status}`)}
+          </Label>
+        </Box>
       </TableCell>
       <TableCell align="center" sx={WIDE_ONLY}>
         {f.count(invoice.sentCount)}
       </TableCell>
-      <TableCell>
+      <TableCell sx={WIDE_ONLY}>
         <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
           {t(`invoice.status.${invoice.status}`)}
         </Label>

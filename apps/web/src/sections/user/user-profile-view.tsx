@@ -169,7 +169,11 @@ export function UserProfileView() {
             <Stack spacing={2}>
               {place && <Line icon={<PlaceRounded fontSize="small" />}>{place}</Line>}
               <Line icon={<EmailRounded fontSize="small" />}>{me.email}</Line>
-              {me.phone && <Line icon={<PhoneRounded fontSize="small" />}>{me.phone}</Line>}
+              {me.phone && (
+                <Line icon={<PhoneRounded fontSize="small" />}>
+                  <bdi dir="ltr">{me.phone}</bdi>
+                </Line>
+              )}
               {me.company && (
                 <Line icon={<BusinessRounded fontSize="small" />}>
                   {me.jobTitle

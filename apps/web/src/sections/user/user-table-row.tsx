@@ -79,7 +79,9 @@ export function UserTableRow({
           </Box>
         </Box>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.phone ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {user.phone ? <bdi dir="ltr">{user.phone}</bdi> : '—'}
+      </TableCell>
       <TableCell>{user.company ?? '—'}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {t(`users.roles.${user.role}`, { defaultValue: user.role })}
