@@ -158,6 +158,16 @@ test('a shop page past the end goes to the last page instead of "no products"', 
   await expect(page.getByText('No products found')).toHaveCount(0);
 });
 
+test('the shop keeps its sort and search in the URL across a reload', async ({ page, login }) => {
+  await login();
+  await page.goto('/dashboard/e-commerce/shop');
+  await page.getByRole('button', { name: /^Sort by/ }).click();
+  await page.getByRole('menuitem', { name: 'Price: high–low' }).click();
+  await expect(page).toHaveURL(/sort=priceDesc/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Sort by/ })).toContainText('Price: high–low');
+});
+
 test('the product form marks the price in dollars and the tax in percent', async ({
   page,
   login,

@@ -184,6 +184,14 @@ test('a person changes their account fields and password; the list is read-only 
   await page.goto('/dashboard/user/new');
   await expect(page).toHaveURL(/\/dashboard\/permission-denied/);
 
+  // The product list shows them no action they may not take.
+  await page.goto('/dashboard/e-commerce/list');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New product' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+
   // /dashboard/user opens the profile.
   await page.goto('/dashboard/user');
   await expect(page).toHaveURL(/\/dashboard\/user\/profile$/);

@@ -29,6 +29,7 @@ import { INVENTORY_STATES, LOW_STOCK_THRESHOLD } from '@bo/contract/products';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useHasAccess } from '../../auth/role-based-guard';
 import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
 
 import { Label } from '../../components/label/label';
@@ -60,6 +61,7 @@ export function ProductListScreen() {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const navigate = useNavigate();
+  const canWrite = useHasAccess(undefined, ['products:write']);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = PAGE_SIZES.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 25;
@@ -212,6 +214,7 @@ export function ProductListScreen() {
       field: 'actions',
       type: 'actions',
       width: 120,
+      // Edit and delete only for those who may: nobody meets a 403 after pressing a button.
       getActions: ({ row }) => [
         <GridActionsCellItem
           key="view"
@@ -219,18 +222,22 @@ export function ProductListScreen() {
           label={t('ecommerce.list.view')}
           onClick={() => navigate(paths.dashboard.eCommerce.view(row.slug))}
         />,
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditRounded />}
-          label={t('common.edit')}
-          onClick={() => navigate(paths.dashboard.eCommerce.edit(row.slug))}
-        />,
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteOutlineRounded />}
-          label={t('common.delete')}
-          onClick={() => setConfirm({ ids: [row.id], label: row.name })}
-        />,
+        ...(canWrite
+          ? [
+              <GridActionsCellItem
+                key="edit"
+                icon={<EditRounded />}
+                label={t('common.edit')}
+                onClick={() => navigate(paths.dashboard.eCommerce.edit(row.slug))}
+              />,
+              <GridActionsCellItem
+                key="delete"
+                icon={<DeleteOutlineRounded />}
+                label={t('common.delete')}
+                onClick={() => setConfirm({ ids: [row.id], label: row.name })}
+              />,
+            ]
+          : []),
       ],
     },
   ];
@@ -265,14 +272,16 @@ export function ProductListScreen() {
           { name: t('nav.list') },
         ]}
         action={
-          <Button
-            component={RouterLink}
-            to={paths.dashboard.eCommerce.new}
-            variant="contained"
-            startIcon={<AddRounded />}
-          >
-            {t('ecommerce.list.new')}
-          </Button>
+          canWrite ? (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.eCommerce.new}
+              variant="contained"
+              startIcon={<AddRounded />}
+            >
+              {t('ecommerce.list.new')}
+            </Button>
+          ) : undefined
         }
       />
       <Card>
@@ -323,7 +332,7 @@ export function ProductListScreen() {
             }}
           />
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-            {selectedIds.length > 0 && (
+            {canWrite && selectedIds.length > 0 && (
               <Button
                 color="error"
                 variant="outlined"
@@ -366,7 +375,7 @@ export function ProductListScreen() {
             }
             loading={isFetching}
             rowHeight={72}
-            checkboxSelection
+            checkboxSelection={canWrite}
             disableRowSelectionOnClick
             disableColumnFilter
             paginationMode="server"

@@ -31,7 +31,7 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { addToCart, sortByProducts } from '../../store/product-slice';
 import type { ProductSortBy } from '../../store/product-slice';
 import { useProductsQuery } from './ecommerce-api';
@@ -178,8 +178,9 @@ export function ShopView() {
   const f = useFormat();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const sortBy = useAppSelector((s) => s.product.sortBy);
   const { filters, set, reset, active } = useShopFilters();
+  // The sort lives in the URL with the filters (a reload or a shared link keeps it).
+  const sortBy = filters.sort;
   const [openFilters, setOpenFilters] = useState(false);
   const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
   const [search, setSearch] = useState(filters.q);
@@ -361,7 +362,7 @@ export function ShopView() {
                 selected={option === sortBy}
                 onClick={() => {
                   dispatch(sortByProducts(option));
-                  set({ page: 1 });
+                  set({ sort: option });
                   setSortAnchor(null);
                 }}
               >

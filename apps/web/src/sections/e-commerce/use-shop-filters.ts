@@ -2,7 +2,11 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { mergeSearchParams } from '../../lib/search-params';
 
+export const SHOP_SORTS = ['featured', 'newest', 'priceDesc', 'priceAsc'] as const;
+export type ShopSort = (typeof SHOP_SORTS)[number];
+
 export type ShopFilters = {
+  sort: ShopSort;
   q: string;
   gender: string[];
   category: string;
@@ -22,6 +26,9 @@ export function useShopFilters() {
   const [params, setParams] = useSearchParams();
   const filters: ShopFilters = useMemo(
     () => ({
+      sort: (SHOP_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+        ? (params.get('sort') as ShopSort)
+        : 'featured',
       q: params.get('q') ?? '',
       gender: list(params.get('gender')),
       category: params.get('category') ?? '',
