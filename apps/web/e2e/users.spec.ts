@@ -246,6 +246,40 @@ test('in Arabic, phone numbers keep their order and digits are Latin', async ({ 
   await expect(page.getByRole('tab').first()).not.toContainText(/[\u0660-\u0669]/);
 });
 
+test('at phone width the user and order lists fit the screen with what matters', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const fits = async (row: string) => {
+    const table = page.getByTestId(row).first().locator('xpath=ancestor::table[1]');
+    // The table ends within the box that holds it: nothing to scroll sideways to.
+    const [right, room] = await table.evaluate((el) => [
+      el.getBoundingClientRect().right,
+      el.parentElement!.getBoundingClientRect().right,
+    ]);
+    expect(right).toBeLessThanOrEqual(room + 0.5);
+    expect(right).toBeLessThanOrEqual(390);
+  };
+
+  await page.goto('/dashboard/user/list');
+  const user = page.getByTestId('user-row').first();
+  await expect(user).toBeVisible();
+  await fits('user-row');
+  // Name, email and role, the status and the actions, without scrolling sideways.
+  await expect(user.locator('.MuiTypography-caption')).toHaveText(/^(Administrator|User)$/);
+  await expect(user.getByText(/^(Active|Pending|Banned|Rejected)$/)).toBeVisible();
+
+  await page.goto('/dashboard/e-commerce/orders');
+  const order = page.getByTestId('order-row').first();
+  await expect(order).toBeVisible();
+  await fits('order-row');
+  // The date is folded under the customer and readable whole.
+  await expect(order.getByText(/\b20\d\d\b/).first()).toBeVisible();
+  await context.close();
+});
+
 test.describe('screenshots', () => {
   const views = [
     ['list', '/dashboard/user/list'],

@@ -35,6 +35,9 @@ import { OrderStatusLabel } from './order-status';
 
 const ROWS = [10, 25, 50];
 
+/** Columns a phone leaves out (number, customer with the date, total with the status stay). */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function OrderListView() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -147,15 +150,23 @@ export function OrderListView() {
           />
         </Stack>
         <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
-          <Table sx={{ minWidth: 720 }}>
+          <Table
+            sx={(theme) => ({
+              minWidth: { sm: 720 },
+              // A phone keeps the row within the screen.
+              [theme.breakpoints.down('sm')]: { '& td, & th': { px: 1 } },
+            })}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('ecommerce.orders.number')}</TableCell>
                 <TableCell>{t('ecommerce.orders.customer')}</TableCell>
-                <TableCell>{t('ecommerce.orders.date')}</TableCell>
-                <TableCell align="center">{t('ecommerce.orders.items')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('ecommerce.orders.date')}</TableCell>
+                <TableCell align="center" sx={WIDE_ONLY}>
+                  {t('ecommerce.orders.items')}
+                </TableCell>
                 <TableCell align="right">{t('ecommerce.checkout.total')}</TableCell>
-                <TableCell>{t('ecommerce.orders.statusLabel')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('ecommerce.orders.statusLabel')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -181,14 +192,35 @@ export function OrderListView() {
                       </TableCell>
                       <TableCell>
                         <Typography variant="body2">{order.customerName}</Typography>
-                        <Typography variant="caption" sx={{ color: 'text.disabled' }}>
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          noWrap
+                          sx={{ color: 'text.disabled', maxWidth: { xs: 140, sm: 'none' } }}
+                        >
                           {order.customerEmail}
                         </Typography>
+                        {/* On a phone the date is folded in here. */}
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          sx={{ color: 'text.secondary', display: { sm: 'none' } }}
+                        >
+                          {f.dateTime(order.createdAt)}
+                        </Typography>
                       </TableCell>
-                      <TableCell>{f.dateTime(order.createdAt)}</TableCell>
-                      <TableCell align="center">{order.itemsCount}</TableCell>
-                      <TableCell align="right">{f.money(order.total)}</TableCell>
-                      <TableCell>
+                      <TableCell sx={WIDE_ONLY}>{f.dateTime(order.createdAt)}</TableCell>
+                      <TableCell align="center" sx={WIDE_ONLY}>
+                        {order.itemsCount}
+                      </TableCell>
+                      <TableCell align="right">
+                        {f.money(order.total)}
+                        {/* …and the status under the total. */}
+                        <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
+                          <OrderStatusLabel status={order.status} />
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={WIDE_ONLY}>
                         <OrderStatusLabel status={order.status} />
                       </TableCell>
                     </TableRow>

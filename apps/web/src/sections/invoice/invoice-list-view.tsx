@@ -447,7 +447,14 @@ export function InvoiceListView() {
           sx={{ opacity: isFetching ? 0.6 : 1 }}
         >
           <Table
-            sx={{ minWidth: { sm: 860 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+            sx={(theme) => ({
+              minWidth: { sm: 860 },
+              // A phone keeps the row within the screen.
+              [theme.breakpoints.down('sm')]: {
+                '& td, & th': { px: 1 },
+                '& .MuiTableCell-paddingCheckbox': { px: 0 },
+              },
+            })}
             size="medium"
           >
             <TableHead>

@@ -45,7 +45,7 @@ import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from './confirm-dialog';
 import { STATUS_COLOR, userErrorMessage } from './user-status';
-import { UserTableRow } from './user-table-row';
+import { UserTableRow, WIDE_ONLY } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
 import {
   useBulkDeleteUsersMutation,
@@ -59,13 +59,20 @@ const UserQuickEditDialog = lazy(() =>
   import('./user-quick-edit-dialog').then((m) => ({ default: m.UserQuickEditDialog })),
 );
 
-type Column = { id: string; sort?: UserSort; align?: 'center' | 'right'; width?: number };
+type Column = {
+  id: string;
+  sort?: UserSort;
+  align?: 'center' | 'right';
+  width?: number;
+  wide?: boolean;
+};
+/** `wide`: left out on a phone (the row folds the role under the name; status and actions stay). */
 const COLUMNS: Column[] = [
   { id: 'name', sort: 'name' },
-  { id: 'phone' },
-  { id: 'company', sort: 'company' },
-  { id: 'role', sort: 'role' },
-  { id: 'verified', sort: 'verified', align: 'center' },
+  { id: 'phone', wide: true },
+  { id: 'company', sort: 'company', wide: true },
+  { id: 'role', sort: 'role', wide: true },
+  { id: 'verified', sort: 'verified', align: 'center', wide: true },
   { id: 'status', sort: 'status' },
 ];
 
@@ -318,7 +325,15 @@ export function UserListView() {
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table
               size={list.dense ? 'small' : 'medium'}
-              sx={{ minWidth: 900 }}
+              sx={(theme) => ({
+                minWidth: { sm: 900 },
+                // A phone keeps the row within the screen: narrower cells, none for the actions.
+                [theme.breakpoints.down('sm')]: {
+                  '& td, & th': { px: 1 },
+                  '& .MuiTableCell-paddingCheckbox': { px: 0 },
+                  '& td:last-of-type, & th:last-of-type': { px: 0 },
+                },
+              })}
               aria-busy={isFetching}
             >
               <TableHead>
@@ -339,6 +354,7 @@ export function UserListView() {
                       key={c.id}
                       align={c.align}
                       sortDirection={c.sort && list.sort === c.sort ? list.order : false}
+                      sx={c.wide ? WIDE_ONLY : undefined}
                     >
                       {c.sort ? (
                         <TableSortLabel
@@ -354,7 +370,10 @@ export function UserListView() {
                     </TableCell>
                   ))}
                   {canManage && (
-                    <TableCell sx={{ width: 96 }} aria-label={t('users.list.columns.actions')} />
+                    <TableCell
+                      sx={{ width: { xs: 48, sm: 96 } }}
+                      aria-label={t('users.list.columns.actions')}
+                    />
                   )}
                 </TableRow>
               </TableHead>

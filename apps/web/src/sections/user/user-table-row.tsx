@@ -34,6 +34,9 @@ type Props = {
   onDelete: () => void;
 };
 
+/** Cells a phone leaves out. */
+export const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function UserTableRow({
   user,
   canManage,
@@ -56,11 +59,19 @@ export function UserTableRow({
         </TableCell>
       )}
       <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 220 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: { xs: 1.5, sm: 2 },
+            minWidth: { sm: 220 },
+          }}
+        >
           <Avatar src={user.avatarUrl ?? undefined} alt="">
             {initials(user.name)}
           </Avatar>
-          <Box sx={{ minWidth: 0 }}>
+          {/* On a phone the text is cut to fit (the email ends in "…"). */}
+          <Box sx={{ minWidth: 0, maxWidth: { xs: 110, sm: 'none' } }}>
             {canManage ? (
               <Link
                 component={RouterLink}
@@ -76,17 +87,24 @@ export function UserTableRow({
             <Typography variant="body2" sx={{ color: 'text.disabled' }} noWrap>
               {user.email}
             </Typography>
+            {/* On a phone the role's column is folded in here. */}
+            <Typography
+              variant="caption"
+              sx={{ color: 'text.secondary', display: { xs: 'block', sm: 'none' } }}
+            >
+              {t(`users.roles.${user.role}`, { defaultValue: user.role })}
+            </Typography>
           </Box>
         </Box>
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
         {user.phone ? <bdi dir="ltr">{user.phone}</bdi> : '—'}
       </TableCell>
-      <TableCell>{user.company ?? '—'}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={WIDE_ONLY}>{user.company ?? '—'}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', ...WIDE_ONLY }}>
         {t(`users.roles.${user.role}`, { defaultValue: user.role })}
       </TableCell>
-      <TableCell align="center">
+      <TableCell align="center" sx={WIDE_ONLY}>
         {user.emailVerified ? (
           <CheckCircleRounded
             color="success"
@@ -108,6 +126,8 @@ export function UserTableRow({
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 1 }}>
           <Tooltip title={t('users.list.quickEdit')}>
             <IconButton
+              // The full edit page stays in the menu on a phone.
+              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
               onClick={onQuickEdit}
               aria-label={t('users.list.quickEditOf', { name: user.name })}
             >
