@@ -92,6 +92,8 @@ test('shop → filter → product → two colours → checkout → order in the 
   await expect(page).toHaveURL(/q=/);
   const card = page.getByTestId('product-card').filter({ hasText: name });
   await expect(card).toHaveCount(1);
+  // It has no picture yet: the card says so instead of showing an empty box.
+  await expect(card.getByRole('img', { name: 'No picture yet' })).toBeVisible();
   await card.getByRole('link', { name }).click();
 
   // Product: both colours, one at a time.

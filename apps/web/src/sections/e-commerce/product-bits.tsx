@@ -1,3 +1,4 @@
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -13,6 +14,36 @@ import { useAppSelector } from '../../store/hooks';
 import { useFormat } from './format';
 
 /** Colour dots; the name of a colour is its hex value, read out for screen readers. */
+/** What a product without a picture shows: a named placeholder, not an empty grey box. */
+export function NoPicture({ size = 48 }: { size?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="img"
+      aria-label={t('ecommerce.product.noPicture')}
+      data-testid="product-no-picture"
+      sx={{
+        width: 1,
+        height: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1,
+        color: 'text.secondary',
+        bgcolor: 'action.hover',
+      }}
+    >
+      <ImageOutlined sx={{ fontSize: size }} />
+      {size >= 40 && (
+        <Typography variant="caption" aria-hidden>
+          {t('ecommerce.product.noPicture')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export function ColorDots({ colors, max = 4 }: { colors: string[]; max?: number }) {
   const shown = colors.slice(0, max);
   return (

@@ -43,7 +43,7 @@ import { addToCart } from '../../store/product-slice';
 import type { CartItem } from '../../store/product-slice';
 import { useAddReviewMutation, useMarkHelpfulMutation, useProductQuery } from './ecommerce-api';
 import { useFormat } from './format';
-import { CartWidget, InventoryLabel, Price } from './product-bits';
+import { CartWidget, InventoryLabel, NoPicture, Price } from './product-bits';
 
 const RichTextViewer = lazy(() =>
   import('./rich-text').then((m) => ({ default: m.RichTextViewer })),
@@ -57,7 +57,11 @@ function Gallery({ product }: { product: ProductDetails }) {
   const count = images.length;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   if (count === 0)
-    return <Box sx={{ aspectRatio: '1 / 1', bgcolor: 'action.hover', borderRadius: 2 }} />;
+    return (
+      <Box sx={{ aspectRatio: '1 / 1', borderRadius: 2, overflow: 'hidden' }}>
+        <NoPicture size={96} />
+      </Box>
+    );
   return (
     <Box>
       <Box

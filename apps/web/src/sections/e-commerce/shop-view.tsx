@@ -36,7 +36,7 @@ import { addToCart, sortByProducts } from '../../store/product-slice';
 import type { ProductSortBy } from '../../store/product-slice';
 import { useProductsQuery } from './ecommerce-api';
 import { useFormat } from './format';
-import { CartWidget, ColorDots, Price } from './product-bits';
+import { CartWidget, ColorDots, NoPicture, Price } from './product-bits';
 import { ShopFiltersDrawer } from './shop-filters-drawer';
 import { useShopFilters } from './use-shop-filters';
 
@@ -141,7 +141,7 @@ function ProductCard({ product }: { product: Product }) {
               sx={{ width: 1, height: 1, objectFit: 'cover', opacity: soldOut ? 0.48 : 1 }}
             />
           ) : (
-            <Box sx={{ width: 1, height: 1, bgcolor: 'action.hover' }} />
+            <NoPicture />
           )}
         </Box>
       </Box>
