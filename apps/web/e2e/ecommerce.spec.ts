@@ -170,7 +170,7 @@ test('the shop keeps its sort and search in the URL across a reload', async ({ p
   await expect(page.getByRole('button', { name: /^Sort by/ })).toContainText('Price: high–low');
 });
 
-test('the product form marks the price in dollars and the tax in percent', async ({
+test('the product form marks the tax in percent and lands on the first error when refused', async ({
   page,
   login,
 }) => {
@@ -182,6 +182,14 @@ test('the product form marks the price in dollars and the tax in percent', async
       .locator('xpath=ancestor::div[contains(@class,"MuiInputBase-root")][1]');
   await expect(box('Tax (%)')).toContainText('%');
   await expect(box('Tax (%)')).not.toContainText('$');
+
+  // Submitting it empty lands on the first field to fix, said in plain words.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  const name = page.getByLabel('Product name', { exact: true });
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expect(page.getByText(/Must be at least 1 characters/)).toHaveCount(0);
 });
 
 async function shot(

@@ -13,15 +13,26 @@ type ErrorMap = NonNullable<z.ParseContext<z.$ZodIssue>['error']>;
  */
 export function zodErrorMap(t: TFunction): ErrorMap {
   return (issue) => {
-    const empty = issue.input === '' || issue.input === undefined || issue.input === null;
+    const empty =
+      issue.input === '' ||
+      issue.input === undefined ||
+      issue.input === null ||
+      (Array.isArray(issue.input) && issue.input.length === 0);
     if (empty && (issue.code === 'too_small' || issue.code === 'invalid_type')) {
       return t('errors.field.required');
     }
+    // Characters for a text, a number's bound, a count of choices: each said in its own words.
+    const unit = (origin: unknown) =>
+      origin === 'number' || origin === 'bigint'
+        ? '_number'
+        : origin === 'array' || origin === 'set'
+          ? '_array'
+          : '';
     switch (issue.code) {
       case 'too_small':
-        return t('errors.field.too_small', { minimum: Number(issue.minimum) });
+        return t(`errors.field.too_small${unit(issue.origin)}`, { minimum: Number(issue.minimum) });
       case 'too_big':
-        return t('errors.field.too_big', { maximum: Number(issue.maximum) });
+        return t(`errors.field.too_big${unit(issue.origin)}`, { maximum: Number(issue.maximum) });
       case 'invalid_format':
         return issue.format === 'email'
           ? t('errors.field.email')

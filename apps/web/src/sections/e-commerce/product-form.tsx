@@ -31,6 +31,7 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { focusFirstError } from '../../components/form/focus-first-error';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
@@ -118,18 +119,21 @@ export function ProductForm({ product }: { product?: Product }) {
   });
   const { control, handleSubmit, formState } = form;
 
-  const submit = handleSubmit(async (body) => {
-    try {
-      const saved = product
-        ? await update({ id: product.id, body }).unwrap()
-        : await create(body).unwrap();
-      notify.success(product ? t('ecommerce.form.updated') : t('ecommerce.form.created'));
-      navigate(paths.dashboard.eCommerce.view(saved.product.slug));
-    } catch (error) {
-      if (!applyServerFieldErrors(t, error, form.setError, FIELDS))
-        notify.error(translateError(t, error));
-    }
-  });
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        const saved = product
+          ? await update({ id: product.id, body }).unwrap()
+          : await create(body).unwrap();
+        notify.success(product ? t('ecommerce.form.updated') : t('ecommerce.form.created'));
+        navigate(paths.dashboard.eCommerce.view(saved.product.slug));
+      } catch (error) {
+        if (applyServerFieldErrors(t, error, form.setError, FIELDS)) focusFirstError();
+        else notify.error(translateError(t, error));
+      }
+    },
+    () => focusFirstError(),
+  );
 
   const text = (name: 'name' | 'code' | 'sku', label: string) => (
     <Controller
