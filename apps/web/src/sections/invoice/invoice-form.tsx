@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 
+import { focusFirstError } from '../../components/form/focus-first-error';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
 import { zodErrorMap } from '../../locales/form-errors';
@@ -197,59 +198,63 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const inlineCustomer = invoice && !invoice.customerId ? invoice.to : undefined;
 
   const save = (status: 'draft' | 'sent') =>
-    handleSubmit(async (v) => {
-      setSaving(status);
-      const body = {
-        ...(v.customerId === 'inline' && inlineCustomer
-          ? { to: inlineCustomer }
-          : { customerId: v.customerId }),
-        ...(v.fromId ? { fromId: v.fromId } : {}),
-        issueDate: v.issueDate,
-        dueDate: v.dueDate,
-        currency: v.currency,
-        items: v.items.map((i) => ({
-          title: i.title,
-          description: i.description,
-          service: i.service,
-          quantity: num(i.quantity),
-          price: cents(i.price),
-          taxRate: num(i.taxRate),
-        })),
-        discount: cents(v.discount),
-        shipping: cents(v.shipping),
-        notes: v.notes,
-      } satisfies Omit<CreateInvoiceBody, 'status'>;
-      try {
-        let saved: Invoice;
-        if (invoice) {
-          saved = (await update({ id: invoice.id, body }).unwrap()).invoice;
-          if (status === 'sent') saved = (await send({ id: invoice.id }).unwrap()).invoice;
-        } else {
-          saved = (await create({ ...body, status }).unwrap()).invoice;
-        }
-        notify.success(
-          status === 'sent' ? t('invoice.form.savedAndSent') : t('invoice.form.saved'),
-        );
-        navigate(paths.dashboard.invoice.details(saved.id));
-      } catch (e) {
-        const details = isHttpError(e) ? (e.details ?? []) : [];
-        let placed = false;
-        for (const d of details) {
-          const field = d.field.replace(/^to(\.|$)/, 'customerId');
-          if (field in v || field.startsWith('items.')) {
-            setError(field as keyof FormValues, {
-              message: t(`invoice.errors.${d.code}`, {
-                defaultValue: t(`errors.field.${d.code}`, { defaultValue: d.message }),
-              }),
-            });
-            placed = true;
+    handleSubmit(
+      async (v) => {
+        setSaving(status);
+        const body = {
+          ...(v.customerId === 'inline' && inlineCustomer
+            ? { to: inlineCustomer }
+            : { customerId: v.customerId }),
+          ...(v.fromId ? { fromId: v.fromId } : {}),
+          issueDate: v.issueDate,
+          dueDate: v.dueDate,
+          currency: v.currency,
+          items: v.items.map((i) => ({
+            title: i.title,
+            description: i.description,
+            service: i.service,
+            quantity: num(i.quantity),
+            price: cents(i.price),
+            taxRate: num(i.taxRate),
+          })),
+          discount: cents(v.discount),
+          shipping: cents(v.shipping),
+          notes: v.notes,
+        } satisfies Omit<CreateInvoiceBody, 'status'>;
+        try {
+          let saved: Invoice;
+          if (invoice) {
+            saved = (await update({ id: invoice.id, body }).unwrap()).invoice;
+            if (status === 'sent') saved = (await send({ id: invoice.id }).unwrap()).invoice;
+          } else {
+            saved = (await create({ ...body, status }).unwrap()).invoice;
           }
+          notify.success(
+            status === 'sent' ? t('invoice.form.savedAndSent') : t('invoice.form.saved'),
+          );
+          navigate(paths.dashboard.invoice.details(saved.id));
+        } catch (e) {
+          const details = isHttpError(e) ? (e.details ?? []) : [];
+          let placed = false;
+          for (const d of details) {
+            const field = d.field.replace(/^to(\.|$)/, 'customerId');
+            if (field in v || field.startsWith('items.')) {
+              setError(field as keyof FormValues, {
+                message: t(`invoice.errors.${d.code}`, {
+                  defaultValue: t(`errors.field.${d.code}`, { defaultValue: d.message }),
+                }),
+              });
+              placed = true;
+            }
+          }
+          if (!placed) notify.error(invoiceError(t, e));
+          else focusFirstError();
+        } finally {
+          setSaving(null);
         }
-        if (!placed) notify.error(invoiceError(t, e));
-      } finally {
-        setSaving(null);
-      }
-    });
+      },
+      () => focusFirstError(),
+    );
 
   const onNewCustomer = (party: AddressBookEntry) => {
     setValue('customerId', party.id, { shouldValidate: true });

@@ -19,6 +19,7 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { focusFirstError } from '../../components/form/focus-first-error';
 import { Label } from '../../components/label/label';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
@@ -106,28 +107,31 @@ export function UserForm({ user }: Props) {
     formState: { errors, isSubmitting, isDirty },
   } = useForm<UserFormValues>({ resolver, defaultValues: toValues(user) });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      if (user) {
-        const body = changes(values, user);
-        if (Object.keys(body).length === 0) {
-          navigate(paths.dashboard.user.list);
-          return;
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setServerError(null);
+      try {
+        if (user) {
+          const body = changes(values, user);
+          if (Object.keys(body).length === 0) {
+            navigate(paths.dashboard.user.list);
+            return;
+          }
+          await updateUser({ id: user.id, body }).unwrap();
+          notify.success(t('users.form.updated'));
+        } else {
+          const { password, ...rest } = values;
+          await createUser({ ...rest, ...(password ? { password } : {}) }).unwrap();
+          notify.success(password ? t('users.form.created') : t('users.form.createdInvited'));
         }
-        await updateUser({ id: user.id, body }).unwrap();
-        notify.success(t('users.form.updated'));
-      } else {
-        const { password, ...rest } = values;
-        await createUser({ ...rest, ...(password ? { password } : {}) }).unwrap();
-        notify.success(password ? t('users.form.created') : t('users.form.createdInvited'));
+        navigate(paths.dashboard.user.list);
+      } catch (error) {
+        if (applyServerFieldErrors(t, error, setError, FORM_FIELDS)) focusFirstError();
+        else setServerError(translateError(t, error));
       }
-      navigate(paths.dashboard.user.list);
-    } catch (error) {
-      if (!applyServerFieldErrors(t, error, setError, FORM_FIELDS))
-        setServerError(translateError(t, error));
-    }
-  });
+    },
+    () => focusFirstError(),
+  );
 
   const name = `${watch('firstName')} ${watch('lastName')}`.trim() || '?';
   const status = watch('status');
