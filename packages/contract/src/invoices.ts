@@ -338,7 +338,8 @@ function divRound(n: bigint, d: bigint): bigint {
 }
 
 export interface ComputedInvoice {
-  lines: Array<{ total: number; tax: number }>;
+  /** Per line: its total, its share of the discount, and its tax. */
+  lines: Array<{ total: number; discount: number; tax: number }>;
   subtotal: number;
   discount: number;
   taxes: number;
@@ -385,7 +386,11 @@ export function computeInvoice(input: {
   const taxes = lines.reduce((a, l) => a + l.tax, 0n);
   const shipping = BigInt(input.shipping);
   return {
-    lines: lines.map((l) => ({ total: Number(l.total), tax: Number(l.tax) })),
+    lines: lines.map((l, i) => ({
+      total: Number(l.total),
+      discount: Number(shares[i]!),
+      tax: Number(l.tax),
+    })),
     subtotal: Number(subtotal),
     discount: Number(discount),
     taxes: Number(taxes),

@@ -1,6 +1,6 @@
 import { FormatFactoryService, invoiceSchema, type Invoice as EInvoice } from '@e-invoice-eu/core';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
-import type { Invoice, Party } from '@bo/contract/invoices';
+import { computeInvoice, type Invoice, type Party } from '@bo/contract/invoices';
 import { fieldError } from '../../lib/http-error.js';
 
 /**
@@ -140,29 +140,6 @@ export function assertEInvoiceReady(invoice: Invoice): void {
 /** A quantity as UBL writes it: up to four decimals, no trailing zeros. */
 const quantityText = (q: number) => String(Number(q.toFixed(4)));
 
-/**
- * The per-line shares of the discount, recomputed exactly as `computeInvoice` made them
- * (largest remainder), from the line totals and the discount stored on the invoice.
- */
-function discountShares(totals: number[], discount: number): number[] {
-  const subtotal = totals.reduce((a, b) => a + b, 0);
-  const shares = totals.map(() => 0);
-  if (discount <= 0 || subtotal <= 0) return shares;
-  const rem = totals.map((t, i) => {
-    const p = BigInt(t) * BigInt(discount);
-    shares[i] = Number(p / BigInt(subtotal));
-    return { i, r: p % BigInt(subtotal) };
-  });
-  let left = discount - shares.reduce((a, b) => a + b, 0);
-  rem.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of rem) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return shares;
-}
-
 /** Our invoice in the JSON form of a UBL invoice that `@e-invoice-eu/core` writes. */
 export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInvoice {
   assertEInvoiceReady(invoice);
@@ -170,7 +147,17 @@ export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInv
   const currency = invoice.currency as Currency;
   const amount = (cents: number) => money(sign * cents);
   const lineTotals = invoice.items.map((i) => sign * i.total);
-  const shares = discountShares(lineTotals, sign * invoice.discount);
+  // Each line's share of the discount, from the one function that priced the invoice (a credit
+  // note is priced on its positive figures).
+  const shares = computeInvoice({
+    items: invoice.items.map((i) => ({
+      quantity: Math.abs(i.quantity),
+      price: Math.abs(i.price),
+      taxRate: i.taxRate,
+    })),
+    discount: sign * invoice.discount,
+    shipping: 0,
+  }).lines.map((l) => l.discount);
 
   const byRate = new Map<number, { taxable: number; tax: number; discount: number }>();
   invoice.items.forEach((item, i) => {
