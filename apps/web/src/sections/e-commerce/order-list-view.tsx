@@ -22,6 +22,7 @@ import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { WIDE_ONLY } from '../../components/table/phone';
 import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -34,9 +35,6 @@ import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
 
 const ROWS = [10, 25, 50];
-
-/** Columns a phone leaves out (number, customer with the date, total with the status stay). */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function OrderListView() {
   const { t } = useTranslation();

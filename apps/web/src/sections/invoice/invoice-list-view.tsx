@@ -40,6 +40,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
+import { WIDE_ONLY } from '../../components/table/phone';
 import { useHasAccess } from '../../auth/role-based-guard';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
@@ -591,9 +592,6 @@ export function InvoiceListView() {
     </Container>
   );
 }
-
-/** Columns a phone leaves out (the row keeps customer, number, due day, amount and status). */
-const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function InvoiceRow({
   invoice,

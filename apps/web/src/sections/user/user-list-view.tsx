@@ -36,6 +36,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { WIDE_ONLY } from '../../components/table/phone';
 import { isAdmin, useAuth } from '../../auth/auth-context';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
@@ -45,7 +46,7 @@ import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from './confirm-dialog';
 import { STATUS_COLOR, userErrorMessage } from './user-status';
-import { UserTableRow, WIDE_ONLY } from './user-table-row';
+import { UserTableRow } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
 import {
   useBulkDeleteUsersMutation,

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { WIDE_ONLY } from '../../components/table/phone';
 import { Label } from '../../components/label/label';
 import { paths } from '../../routes/paths';
 import { STATUS_COLOR, initials } from './user-status';
@@ -33,9 +34,6 @@ type Props = {
   onQuickEdit: () => void;
   onDelete: () => void;
 };
-
-/** Cells a phone leaves out. */
-export const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function UserTableRow({
   user,
