@@ -454,6 +454,40 @@ describe('PDF and mail', () => {
   });
 });
 
+describe('hostile input on the e-invoice, zip and reminder calls', () => {
+  it('answers 400 naming the field for a NUL byte, a huge number or a bad id', async () => {
+    const cases: Array<[string, string, object | undefined, string]> = [
+      ['POST', '/api/invoices/pdf.zip', { ids: ['abc\u0000'] }, 'ids'],
+      ['POST', '/api/invoices/pdf.zip', { ids: [] }, 'ids'],
+      ['POST', '/api/invoices/pdf.zip', { ids: [customer], lang: 'xx' }, 'lang'],
+      ['POST', '/api/invoices/reminders', { minDaysOverdue: 1e300 }, 'minDaysOverdue'],
+      ['POST', '/api/invoices/reminders', { everyDays: -3 }, 'everyDays'],
+      ['POST', '/api/invoices/reminders', { limit: 1.5 }, 'limit'],
+      ['GET', '/api/invoices/not-a-uuid/ubl', undefined, 'id'],
+      [
+        'GET',
+        '/api/invoices/00000000-0000-4000-8000-000000000000/pdf?format=xml',
+        undefined,
+        'format',
+      ],
+    ];
+    for (const [method, url, payload, field] of cases) {
+      const res = await call(t.app, admin, { method: method as 'GET' | 'POST', url, payload });
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      const fields = (res.json().details as Array<{ field: string }>).map((d) => d.field);
+      expect(
+        fields.some((f) => f.startsWith(field)),
+        `${url}: ${fields.join()}`,
+      ).toBe(true);
+    }
+    const missing = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/invoices/00000000-0000-4000-8000-000000000000/ubl',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('access', () => {
   it('refuses a person without the invoices permission with 403', async () => {
     const { accessToken: token } = await registerUser(t.app, { email: 'plain@test.local' });
