@@ -244,6 +244,9 @@ test('in Arabic, phone numbers keep their order and digits are Latin', async ({ 
   // Counts in Latin digits, like every other number on the screen.
   await expect(page.getByRole('tab').first()).toContainText(/\d/);
   await expect(page.getByRole('tab').first()).not.toContainText(/[\u0660-\u0669]/);
+  // Amounts are isolated left to right too ("US$ 49.00", never "$US 49.00").
+  await page.goto('/dashboard/e-commerce/orders?lng=ar');
+  await expect(page.getByTestId('order-row').first()).toContainText(/\u2066[^\u2069]*US\$\u2069/);
 });
 
 test('at phone width the user and order lists fit the screen with what matters', async ({
