@@ -112,6 +112,10 @@ test('an administrator creates, finds, edits, suspends and deletes a person', as
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Status').click();
   await page.getByRole('option', { name: 'Banned' }).click();
+  // The status menu is a modal of its own: until it has closed, the dialog under it is hidden
+  // from the accessibility tree, so its buttons cannot be found by role.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(dialog.getByLabel('Status')).toHaveText('Banned');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('user-row').getByText('Banned')).toBeVisible();
