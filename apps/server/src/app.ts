@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -19,7 +19,8 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { webRouteStatus } from '@bo/contract/web-routes';
 import { loggerOptions } from './lib/log.js';
-import { FileStorage } from './modules/files/storage.js';
+import { createStorage, type Storage } from './modules/files/storage/index.js';
+import { ensureSeedImages } from './seed/images.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/audit/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
@@ -35,7 +36,7 @@ import { routeModules } from './routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    storage: FileStorage;
+    storage: Storage;
   }
 }
 
@@ -152,9 +153,11 @@ export async function buildApp({
   // (cached answers carry their own gzip and are left alone). zlib runs in the thread pool.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(realtimePlugin);
-  const uploads = path.join(config.dataDir, 'uploads');
-  mkdirSync(uploads, { recursive: true });
-  app.decorate('storage', new FileStorage(uploads));
+  // The one storage layer: the disk under DATA_DIR/uploads, or S3 when S3_BUCKET is set.
+  const storage = await createStorage(config);
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close());
+  await ensureSeedImages(storage);
 
   // Routes.
   await app.register(healthRoutes);

@@ -30,5 +30,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     require2faForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     invoiceReminderHours: e.INVOICE_REMINDER_HOURS,
+    maxFileBytes: Math.round(e.MAX_FILE_MB * 1024 * 1024),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }

@@ -58,6 +58,21 @@ const envSchema = z.object({
     .default(0),
   /** Uploads one person may keep, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
+  /** Largest file of the file manager (resumable uploads included), in MB. */
+  MAX_FILE_MB: z.coerce.number().positive().max(1_000_000).default(4096),
+  /**
+   * S3-compatible object storage for every file: set S3_BUCKET (and S3_ENDPOINT for a server
+   * other than AWS) when several instances share the files; credentials come from the usual AWS
+   * variables. Without S3_BUCKET, files live on the disk under DATA_DIR/uploads.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Address buckets as a path (`http://host/bucket/key`), as MinIO-like servers want. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -89,6 +104,10 @@ export interface AppConfig {
   storageQuotaBytes: number;
   /** INVOICE_REMINDER_HOURS; 0 = no scheduled reminders. */
   invoiceReminderHours: number;
+  /** MAX_FILE_MB in bytes: one file of the file manager. */
+  maxFileBytes: number;
+  /** Object storage; none = the disk under DATA_DIR/uploads. */
+  s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
 }
 
 export class ConfigError extends Error {}

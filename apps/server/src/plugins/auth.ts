@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { FILE_COOKIE, readCookie } from '../lib/file-cookie.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { routeAccess } from '@bo/contract/access';
 import { effectivePermissions, type Limitation } from '../lib/access.js';
@@ -22,6 +23,11 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /**
+     * Also signed in by the HttpOnly file cookie (routes whose bytes an <img>, <video> or
+     * <iframe> loads, and which cannot send a header). Read-only routes only.
+     */
+    cookieAuth?: boolean;
     /** Reachable without a token (login, register, health…). */
     public?: boolean;
     /** The permission the route needs; signed-in is required either way unless public. */
@@ -159,7 +165,9 @@ export const authPlugin = fp(
       if (request.url.startsWith('/api/docs')) return; // the API reference page is public
 
       const route = request.routeOptions.config;
-      const token = bearer(request);
+      const token =
+        bearer(request) ??
+        (route.cookieAuth ? readCookie(request.headers.cookie, FILE_COOKIE) : undefined);
       if (route.public) {
         if (token) request.auth = await authenticate(request, token).catch(() => null);
         return;

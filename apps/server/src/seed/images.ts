@@ -1,8 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 
 /**
- * Seed pictures are small SVGs generated here and written to DATA_DIR/uploads, so the product
+ * Seed pictures are small SVGs generated here and put in the store at start, so the product
  * shows faces and products without fetching anything from the internet.
  */
 
@@ -82,14 +80,22 @@ ${shape}
 </svg>`;
 }
 
-/** Writes the pools of pictures once; existing files are kept (they are identical). */
-export function writeSeedImages(uploadsDir: string): void {
-  mkdirSync(uploadsDir, { recursive: true });
-  const write = (name: string, body: () => string) => {
-    const file = path.join(uploadsDir, name);
-    if (!existsSync(file)) writeFileSync(file, body());
-  };
-  for (let i = 0; i < AVATAR_POOL; i++) write(`seed-avatar-${i}.svg`, () => avatarSvg(i));
-  for (let i = 0; i < COVER_POOL; i++) write(`seed-cover-${i}.svg`, () => coverSvg(i));
-  for (let i = 0; i < PRODUCT_IMAGE_POOL; i++) write(`seed-product-${i}.svg`, () => productSvg(i));
+/**
+ * Puts the pools of pictures in the store (disk or S3) once; those already there are kept (they
+ * are identical). Run at every start, so a new bucket or a new DATA_DIR gets them too.
+ */
+export async function ensureSeedImages(storage: {
+  stat(key: string): Promise<unknown>;
+  put(key: string, bytes: Buffer, mime: string): Promise<void>;
+}): Promise<void> {
+  const pictures: Array<[string, () => string]> = [];
+  for (let i = 0; i < AVATAR_POOL; i++) pictures.push([`seed-avatar-${i}.svg`, () => avatarSvg(i)]);
+  for (let i = 0; i < COVER_POOL; i++) pictures.push([`seed-cover-${i}.svg`, () => coverSvg(i)]);
+  for (let i = 0; i < PRODUCT_IMAGE_POOL; i++)
+    pictures.push([`seed-product-${i}.svg`, () => productSvg(i)]);
+  await Promise.all(
+    pictures.map(async ([name, body]) => {
+      if (!(await storage.stat(name))) await storage.put(name, Buffer.from(body()), 'image/svg+xml');
+    }),
+  );
 }

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
-import { writeSeedImages } from './images.js';
 import { invoiceSeedStep } from './invoices.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
@@ -107,8 +106,6 @@ export interface SeedContext {
   log: (message: string) => void;
   exec: Exec;
   gen: SqlGen;
-  /** Where generated pictures are written (DATA_DIR/uploads); none means no files are written. */
-  uploadsDir?: string;
   /** The instant dates are generated around. */
   now: Date;
   /** One argon2 hash of a random password nobody knows, shared by the generated people. */
@@ -139,12 +136,6 @@ const ORDER_HELPER_TABLES = ['seed_customer', 'seed_line_product'];
 
 /** The areas' generators, in dependency order (users before orders…). */
 export const seedSteps: SeedStep[] = [
-  {
-    name: 'pictures',
-    async run({ uploadsDir }) {
-      if (uploadsDir) writeSeedImages(uploadsDir);
-    },
-  },
   {
     name: 'users',
     async run({ exec, gen, counts, passwordHash }) {
@@ -386,7 +377,6 @@ export async function seedDatabase(
       log,
       exec,
       gen,
-      uploadsDir: options.dataDir ? path.join(options.dataDir, 'uploads') : undefined,
       now,
       passwordHash,
     };

@@ -202,19 +202,120 @@ export const outbox = pgTable(
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
 );
 
-/** Uploaded files (avatars, product images, attachments) stored under DATA_DIR/uploads. */
+/**
+ * Every stored file of the product, through the one storage layer: the file manager's files and
+ * folders (`scope` = drive) and the pictures and attachments of other sections (`attachment`).
+ * The bytes live under `storage_key` in the storage driver (disk or S3).
+ */
 export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    scope: text('scope').notNull().default('attachment'),
+    isFolder: boolean('is_folder').notNull().default(false),
+    /** The folder it sits in; null = the owner's root. */
+    parentId: uuid('parent_id'),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
-    size: integer('size').notNull(),
+    /** image | video | audio | document | archive | other | folder (from the bytes). */
+    category: text('category').notNull().default('other'),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Empty for a folder. */
     storageKey: text('storage_key').notNull(),
+    checksum: text('checksum').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    trashedAt: ts('trashed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_owner_idx').on(t.ownerId, t.createdAt),
+    index('files_drive_idx').on(t.ownerId, t.parentId, t.name).where(sql`scope = 'drive'`),
+    index('files_parent_idx').on(t.parentId),
+    index('files_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/** Earlier bytes of a drive file, kept when a file of the same name is uploaded again. */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    ownerId: uuid('owner_id'),
+    category: text('category').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    checksum: text('checksum').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.fileId, t.version] })],
+);
+
+/** A person's favourite files (each person marks their own, shared files included). */
+export const fileFavorites = pgTable(
+  'file_favorites',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fileId] })],
+);
+
+/** A file or folder shared with a person; a folder's share reaches everything inside it. */
+export const fileShares = pgTable(
+  'file_shares',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    access: text('access').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.userId] }), index('file_shares_user_idx').on(t.userId)],
+);
+
+/** A link that opens one file without signing in; only its token's hash is kept. */
+export const fileLinks = pgTable(
+  'file_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    passwordHash: text('password_hash'),
+    expiresAt: ts('expires_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_links_token_idx').on(t.tokenHash), index('file_links_file_idx').on(t.fileId)],
+);
+
+/**
+ * Bytes and count per person and category, kept by triggers on files and file_versions in the
+ * same transaction as the write: the quota and the storage summary read it, never a sum.
+ */
+export const storageUsage = pgTable(
+  'storage_usage',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    category: text('category').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.category] })],
 );
 
 /** Small key/value facts about the installation (e.g. demo data loaded). */

@@ -51,7 +51,7 @@ import {
   replaceRecoveryCodes,
 } from './two-factor.js';
 import { toAccountUser } from './user-view.js';
-import { clearFileCookie, setFileCookie } from '../files/file-cookie.js';
+import { clearFileCookie, setFileCookie } from '../../lib/file-cookie.js';
 
 const WINDOW_SECONDS = 15 * 60;
 const INVALID_CREDENTIALS = 'Invalid email or password';

@@ -1,94 +1,995 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { Zip, ZipPassThrough } from 'fflate';
+import {
+  DOCUMENT_MIME_TYPES,
+  FILES_API,
+  IMAGE_MIME_TYPES,
+  UPLOADS_PREFIX,
+  UPLOAD_KEY,
+  copyFileBodySchema,
+  createFolderBodySchema,
+  fileAnswerSchema,
+  fileDetailsAnswerSchema,
+  fileListAnswerSchema,
+  fileListQuerySchema,
+  fileUsageAnswerSchema,
+  linkAnswerSchema,
+  linkBodySchema,
+  shareBodySchema,
+  updateFileBodySchema,
+  uploadAnswerSchema,
+  zipBodySchema,
+} from '@bo/contract/files';
 import { ERROR_CODES } from '@bo/contract/errors';
-import { FILES_API, UPLOADS_PREFIX, UPLOAD_KEY, uploadAnswerSchema } from '@bo/contract/files';
-import { files } from '../../db/schema/core.js';
-import { HttpError, badRequest, notFound, unauthorized } from '../../lib/http-error.js';
-import { FILE_COOKIE, readCookie } from './file-cookie.js';
+import {
+  fileFavorites,
+  fileLinks,
+  fileShares,
+  fileVersions,
+  files,
+  users,
+} from '../../db/schema/core.js';
+import type { Executor } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import {
+  StorageMissing,
+  categoryOf,
+  isInlineSafe,
+  tooLarge,
+  type ByteRange,
+  type StoredObject,
+} from './storage/index.js';
+import {
+  accessTo,
+  assertNameFree,
+  contentUrl,
+  driveFile,
+  fileDetails,
+  fileRow,
+  fileNotFound,
+  keysOf,
+  listFiles,
+  requireEdit,
+  sameNameFile,
+  subtree,
+  targetFolder,
+  usageOf,
+  usedBytes,
+  type FileRow,
+} from './queries.js';
+import { tusRoutes } from './tus.js';
+import { FILE_COOKIE, readCookie } from '../../lib/file-cookie.js';
 
-/** Generic upload: multipart field `file`; `?kind=image` accepts images only. */
+const tags = ['files'];
+const idParams = z.object({ id: z.string().uuid() });
+
+/** `Range: bytes=a-b` (one range), resolved against the size; null = the whole file. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'bad' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'bad';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'bad';
+  return { start, end };
+}
+
+/** `attachment; filename="…"; filename*=UTF-8''…`: any name, safely quoted. */
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const SANDBOX = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
 export async function fileRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, config } = app.services;
+  const urlOf = (row: FileRow) => contentUrl(row.id);
+
+  const audited = <T>(request: FastifyRequest, action: string, targetId: string | null, work: (tx: Executor) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      await audit(tx, request, { actorId: requireAuth(request).userId, action: `files.${action}`, targetId });
+      return result;
+    });
+
+  /** 413 when `extra` more bytes would take the owner past STORAGE_QUOTA_MB. */
+  async function assertQuota(tx: Executor, ownerId: string, extra: number) {
+    if ((await usedBytes(tx, ownerId)) + extra > config.storageQuotaBytes) {
+      throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'Your storage quota is full', [
+        {
+          field: 'file',
+          code: 'quota_exceeded',
+          message: 'Your storage quota is full',
+          params: { maximum: config.storageQuotaBytes },
+        },
+      ]);
+    }
+  }
+
+  /**
+   * Files the file manager keeps: the bytes are stored first (streamed), then the row is written
+   * in one transaction with the quota check; a refusal removes the stored bytes again.
+   */
+  async function keepDriveFile(
+    request: FastifyRequest,
+    userId: string,
+    folderId: string | null | undefined,
+    name: string,
+    stored: StoredObject,
+  ): Promise<string> {
+    try {
+      return await audited(request, 'upload', null, async (tx) => {
+        const folder = await targetFolder(tx, folderId, userId);
+        await assertQuota(tx, folder.ownerId, stored.size);
+        const existing = await sameNameFile(tx, folder.ownerId, folder.id, name);
+        if (existing) {
+          // The same name again: the earlier bytes become a version, the file keeps its id.
+          await tx.insert(fileVersions).values({
+            fileId: existing.id,
+            version: existing.version,
+            ownerId: existing.owner_id,
+            category: existing.category,
+            size: Number(existing.size),
+            storageKey: existing.storage_key,
+            checksum: existing.checksum,
+            createdAt: new Date(existing.updated_at),
+          });
+          await tx
+            .update(files)
+            .set({
+              mime: stored.mime,
+              category: categoryOf(stored.mime),
+              size: stored.size,
+              storageKey: stored.key,
+              checksum: stored.checksum,
+              version: existing.version + 1,
+              updatedAt: new Date(),
+            })
+            .where(eq(files.id, existing.id));
+          return existing.id;
+        }
+        const [row] = await tx
+          .insert(files)
+          .values({
+            ownerId: folder.ownerId,
+            scope: 'drive',
+            parentId: folder.id,
+            name,
+            mime: stored.mime,
+            category: categoryOf(stored.mime),
+            size: stored.size,
+            storageKey: stored.key,
+            checksum: stored.checksum,
+          })
+          .returning({ id: files.id });
+        return row!.id;
+      });
+    } catch (error) {
+      await app.storage.remove(stored.key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  const cleanName = (raw: string | undefined) =>
+    // eslint-disable-next-line no-control-regex
+    (raw ?? '').replace(/[\\/\u0000-\u001f\u007f]/g, '_').trim().slice(0, 255) || 'file';
 
   app.post(
     FILES_API.upload,
     {
       config: { permission: 'files:write' },
       schema: {
-        tags: ['files'],
-        summary: 'Upload one file (multipart field "file"); size and type are checked',
-        querystring: z.object({ kind: z.enum(['image', 'any']).default('any') }),
+        tags,
+        summary:
+          'Upload one file (multipart field "file", optional "folderId"); streamed, typed from its bytes. ' +
+          '?kind=image or any stores a picture or attachment of another section instead of a file-manager file',
+        querystring: z.object({
+          kind: z.enum(['drive', 'image', 'any']).default('drive'),
+          folderId: z.string().uuid().optional(),
+        }),
         consumes: ['multipart/form-data'],
-        response: { 201: uploadAnswerSchema, ...errorResponses(400, 401, 403, 413, 415) },
+        response: { 201: uploadAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      if (!request.isMultipart())
-        throw badRequest('Send the file as multipart/form-data', [
-          { field: 'file', code: 'required', message: 'A file is required' },
-        ]);
-      const part = await request.file();
-      if (!part)
-        throw badRequest('A file is required', [
-          { field: 'file', code: 'required', message: 'A file is required' },
-        ]);
-      const bytes = await part.toBuffer();
-      // Per person: what they keep may not outgrow STORAGE_QUOTA_MB.
-      const [{ used } = { used: 0 }] = await db
-        .select({ used: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
-        .from(files)
-        .where(eq(files.ownerId, auth.userId));
-      if (Number(used) + bytes.length > app.services.config.storageQuotaBytes) {
-        throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'Your storage quota is full', [
-          {
-            field: 'file',
-            code: 'quota_exceeded',
-            message: 'Your storage quota is full',
-            params: { maximum: app.services.config.storageQuotaBytes },
-          },
-        ]);
+      const required = () =>
+        badRequest('A file is required', [{ field: 'file', code: 'required', message: 'A file is required' }]);
+      if (!request.isMultipart()) throw required();
+      const { kind } = request.query;
+      let folderId = request.query.folderId;
+      let stored: StoredObject | null = null;
+      let name = 'file';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'folderId' && typeof part.value === 'string' && part.value) {
+              if (!z.string().uuid().safeParse(part.value).success)
+                throw fieldError('folderId', 'invalid', 'This folder does not exist');
+              folderId = part.value;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'file' || stored) {
+            part.file.resume();
+            continue;
+          }
+          name = cleanName(part.filename);
+          if (kind === 'drive') {
+            // Fail before the bytes when the owner is already full.
+            await assertQuota(db, auth.userId, 0);
+          }
+          const allowed: readonly string[] =
+            kind === 'image' ? IMAGE_MIME_TYPES : [...IMAGE_MIME_TYPES, ...DOCUMENT_MIME_TYPES];
+          stored = await app.storage.save(part.file, {
+            name,
+            claimed: part.mimetype,
+            maxBytes: config.maxUploadBytes,
+            accept: kind === 'drive' ? undefined : (mime) => allowed.includes(mime),
+            refusal:
+              kind === 'image' ? 'Only PNG, JPEG, GIF or WebP images are accepted' : 'This file type is not accepted',
+          });
+          if (part.file.truncated) throw tooLarge(config.maxUploadBytes);
+        }
+      } catch (error) {
+        if (stored) await app.storage.remove(stored.key).catch(() => undefined);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.maxUploadBytes);
+        throw error;
       }
-      const stored = await app.storage.save(bytes, part.mimetype, {
-        imagesOnly: request.query.kind === 'image',
-      });
-      const [row] = await db
-        .insert(files)
-        .values({
-          ownerId: auth.userId,
-          name: part.filename.slice(0, 255) || 'file',
-          mime: stored.mime,
-          size: bytes.length,
-          storageKey: stored.key,
+      if (!stored) throw required();
+
+      if (kind === 'drive') {
+        const id = await keepDriveFile(request, auth.userId, folderId, name, stored);
+        const file = await driveFile(db, id, auth.userId, null, urlOf);
+        reply.status(201);
+        return {
+          file: { id, name: file.name, size: file.size, type: file.type, mime: file.type, url: file.url!, createdAt: file.createdAt },
+        };
+      }
+      // A picture or attachment of another section: kept, counted to the quota, not listed.
+      const saved = stored;
+      const row = await db
+        .transaction(async (tx) => {
+          await assertQuota(tx, auth.userId, saved.size);
+          const [inserted] = await tx
+            .insert(files)
+            .values({
+              ownerId: auth.userId,
+              name,
+              mime: saved.mime,
+              category: categoryOf(saved.mime),
+              size: saved.size,
+              storageKey: saved.key,
+              checksum: saved.checksum,
+            })
+            .returning();
+          return inserted!;
         })
-        .returning();
+        .catch(async (error) => {
+          await app.storage.remove(saved.key).catch(() => undefined);
+          throw error;
+        });
       reply.status(201);
       return {
         file: {
-          id: row!.id,
-          name: row!.name,
-          mime: row!.mime,
-          size: row!.size,
-          url: app.storage.url(row!.storageKey),
-          createdAt: row!.createdAt.toISOString(),
+          id: row.id,
+          name: row.name,
+          size: row.size,
+          type: row.mime,
+          mime: row.mime,
+          url: app.storage.url(row.storageKey),
+          createdAt: row.createdAt.toISOString(),
         },
       };
     },
   );
 
+  app.get(
+    FILES_API.list,
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        tags,
+        summary: 'List a folder, the shared, favourite, recent or trashed items: filters, sort, cursor pages',
+        querystring: fileListQuerySchema,
+        response: { 200: fileListAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return listFiles(db, { ...request.query, userId: auth.userId, urlOf });
+    },
+  );
+
+  app.get(
+    FILES_API.usage,
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        tags,
+        summary: 'Storage used by type, against the quota (from the maintained aggregate)',
+        response: { 200: fileUsageAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      usage: await usageOf(db, requireAuth(request).userId, config.storageQuotaBytes),
+    }),
+  );
+
+  app.get(
+    FILES_API.people,
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'People to share with: an exact email address, or the start of a name',
+        querystring: z.object({ q: z.string().trim().min(2).max(100) }),
+        response: {
+          200: z.object({
+            people: z.array(
+              z.object({ id: z.string(), name: z.string(), email: z.string(), avatarUrl: z.string().nullable() }),
+            ),
+          }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const q = request.query.q.toLowerCase();
+      const found = await db
+        .select({ id: users.id, name: users.displayName, email: users.email, avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(
+          and(
+            eq(users.status, 'active'),
+            sql`${users.id} <> ${auth.userId}`,
+            sql`(lower(${users.email}) = ${q} OR lower(${users.displayName}) LIKE ${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`,
+          ),
+        )
+        .orderBy(users.displayName)
+        .limit(10);
+      // The address only to whoever typed it already.
+      return { people: found.map((p) => ({ ...p, email: p.email.toLowerCase() === q ? p.email : '' })) };
+    },
+  );
+
+  app.post(
+    FILES_API.folders,
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Create a folder (at the root, or in a folder the caller may edit)',
+        body: createFolderBodySchema,
+        response: { 201: fileAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { name, folderId } = request.body;
+      const id = await audited(request, 'folder.create', null, async (tx) => {
+        const folder = await targetFolder(tx, folderId, auth.userId);
+        await assertNameFree(tx, folder.ownerId, folder.id, name);
+        const [row] = await tx
+          .insert(files)
+          .values({
+            ownerId: folder.ownerId,
+            scope: 'drive',
+            isFolder: true,
+            parentId: folder.id,
+            name,
+            mime: 'folder',
+            category: 'folder',
+            size: 0,
+            storageKey: '',
+          })
+          .returning({ id: files.id });
+        return row!.id;
+      });
+      reply.status(201);
+      return { file: await driveFile(db, id, auth.userId, null, urlOf) };
+    },
+  );
+
+  app.post(
+    FILES_API.emptyTrash,
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Delete for good everything in the caller’s trash',
+        response: { 200: z.object({ deleted: z.number().int() }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const keys = await audited(request, 'trash.empty', null, async (tx) => {
+        const trashed = await tx
+          .select({ id: files.id })
+          .from(files)
+          .where(and(eq(files.ownerId, auth.userId), eq(files.scope, 'drive'), sql`${files.trashedAt} IS NOT NULL`));
+        const ids = trashed.map((t) => t.id);
+        const freed = await keysOf(tx, ids);
+        if (ids.length) await tx.delete(files).where(inArray(files.id, ids));
+        return { freed, count: ids.length };
+      });
+      await removeObjects(keys.freed);
+      return { deleted: keys.count };
+    },
+  );
+
+  async function removeObjects(keys: string[]) {
+    for (const key of keys) await app.storage.remove(key).catch(() => undefined);
+  }
+
+  app.get(
+    '/api/files/:id',
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        tags,
+        summary: 'One file or folder with its path, shares, links and versions',
+        params: idParams,
+        response: { 200: fileDetailsAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { access } = await accessTo(db, request.params.id, auth.userId, { trashed: true });
+      return { file: await fileDetails(db, request.params.id, auth.userId, access, urlOf) };
+    },
+  );
+
+  app.patch(
+    '/api/files/:id',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Rename, move (folderId; null = the root), favourite or tag a file or folder',
+        params: idParams,
+        body: updateFileBodySchema,
+        response: { 200: fileAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const body = request.body;
+      const access = await audited(request, 'update', id, async (tx) => {
+        const { row, access } = await accessTo(tx, id, auth.userId);
+        const changes: Partial<typeof files.$inferInsert> = {};
+        if (body.name !== undefined || body.folderId !== undefined || body.tags !== undefined) {
+          requireEdit(access);
+          let parent = row.parent_id;
+          if (body.folderId !== undefined && body.folderId !== row.parent_id) {
+            const target = await targetFolder(tx, body.folderId, auth.userId);
+            if (target.ownerId !== row.owner_id)
+              throw fieldError('folderId', 'other_drive', 'Items move within one person’s files; copy them instead');
+            if (target.id && (await subtree(tx, id)).some((f) => f.id === target.id))
+              throw fieldError('folderId', 'into_itself', 'A folder cannot go inside itself');
+            parent = target.id;
+            changes.parentId = target.id;
+          }
+          const name = body.name ?? row.name;
+          if (body.name !== undefined || changes.parentId !== undefined)
+            await assertNameFree(tx, row.owner_id!, parent, name, id);
+          if (body.name !== undefined) changes.name = body.name;
+          if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
+        }
+        if (Object.keys(changes).length) {
+          await tx.update(files).set({ ...changes, updatedAt: new Date() }).where(eq(files.id, id));
+        }
+        if (body.isFavorite === true)
+          await tx.insert(fileFavorites).values({ fileId: id, userId: auth.userId }).onConflictDoNothing();
+        if (body.isFavorite === false)
+          await tx
+            .delete(fileFavorites)
+            .where(and(eq(fileFavorites.fileId, id), eq(fileFavorites.userId, auth.userId)));
+        return access;
+      });
+      return { file: await driveFile(db, id, auth.userId, access, urlOf) };
+    },
+  );
+
+  app.post(
+    '/api/files/:id/copy',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Copy a file into a folder the caller may edit (the copy gets its own bytes)',
+        params: idParams,
+        body: copyFileBodySchema,
+        response: { 201: fileAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { row } = await accessTo(db, request.params.id, auth.userId);
+      if (row.is_folder) throw badRequest('Copy the files of a folder one by one', [
+        { field: 'id', code: 'folder', message: 'Folders cannot be copied yet' },
+      ]);
+      const key = await app.storage.duplicate(row.storage_key);
+      let id: string;
+      try {
+        id = await audited(request, 'copy', row.id, async (tx) => {
+          const folder = await targetFolder(tx, request.body.folderId ?? row.parent_id, auth.userId);
+          await assertQuota(tx, folder.ownerId, Number(row.size));
+          const dot = row.name.lastIndexOf('.');
+          const base = dot > 0 ? row.name.slice(0, dot) : row.name;
+          const ext = dot > 0 ? row.name.slice(dot) : '';
+          let name = row.name;
+          for (let n = 1; await sameNameFile(tx, folder.ownerId, folder.id, name); n++) name = `${base} (${n})${ext}`;
+          const [copy] = await tx
+            .insert(files)
+            .values({
+              ownerId: folder.ownerId,
+              scope: 'drive',
+              parentId: folder.id,
+              name,
+              mime: row.mime,
+              category: row.category,
+              size: Number(row.size),
+              storageKey: key,
+              checksum: row.checksum,
+              tags: row.tags,
+            })
+            .returning({ id: files.id });
+          return copy!.id;
+        });
+      } catch (error) {
+        await app.storage.remove(key).catch(() => undefined);
+        throw error;
+      }
+      reply.status(201);
+      return { file: await driveFile(db, id, auth.userId, null, urlOf) };
+    },
+  );
+
+  for (const [path, trash] of [
+    ['/api/files/:id/trash', true],
+    ['/api/files/:id/restore', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { permission: 'files:write' },
+        schema: {
+          tags,
+          summary: trash
+            ? 'Move to the trash (a folder with everything in it); it still counts to the quota'
+            : 'Bring back from the trash, to its folder (or the root when that folder is gone)',
+          params: idParams,
+          response: { 200: fileAnswerSchema, ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const { id } = request.params;
+        await audited(request, trash ? 'trash' : 'restore', id, async (tx) => {
+          const { row, access } = await accessTo(tx, id, auth.userId, { trashed: !trash });
+          requireEdit(access);
+          if (trash) {
+            if (row.trashed_at) return;
+            const when = new Date();
+            const ids = (await subtree(tx, id)).filter((f) => !f.trashed_at).map((f) => f.id);
+            await tx.update(files).set({ trashedAt: when }).where(inArray(files.id, ids));
+          } else {
+            if (!row.trashed_at) return;
+            // What went to the trash with it comes back with it.
+            const stamp = new Date(row.trashed_at).toISOString();
+            const ids = (await subtree(tx, id))
+              .filter((f) => f.trashed_at && new Date(f.trashed_at).toISOString() === stamp)
+              .map((f) => f.id);
+            const parentGone = row.parent_id
+              ? (await tx.select({ t: files.trashedAt }).from(files).where(eq(files.id, row.parent_id)))[0]?.t
+              : null;
+            if (parentGone) await tx.update(files).set({ parentId: null }).where(eq(files.id, id));
+            await assertNameFree(tx, row.owner_id!, parentGone ? null : row.parent_id, row.name, id);
+            await tx.update(files).set({ trashedAt: null }).where(inArray(files.id, ids));
+          }
+        });
+        return { file: await driveFile(db, id, auth.userId, null, urlOf) };
+      },
+    );
+  }
+
+  app.delete(
+    '/api/files/:id',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Delete for good (the owner only): the bytes, every version, everything inside a folder',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const freed = await audited(request, 'delete', id, async (tx) => {
+        const { access } = await accessTo(tx, id, auth.userId, { trashed: true });
+        if (access !== 'owner') throw forbidden('Only the owner deletes for good; move it to the trash');
+        const ids = (await subtree(tx, id)).map((f) => f.id);
+        const keys = await keysOf(tx, ids);
+        await tx.delete(files).where(eq(files.id, id));
+        return keys;
+      });
+      await removeObjects(freed);
+      reply.status(204);
+      return null;
+    },
+  );
+
+  // --- Sharing with people -------------------------------------------------------------------
+
+  app.post(
+    '/api/files/:id/shares',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Share with a person (view or edit); sharing again changes the access',
+        params: idParams,
+        body: shareBodySchema,
+        response: { 200: fileDetailsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const { userId, access } = request.body;
+      await audited(request, 'share', id, async (tx) => {
+        const found = await accessTo(tx, id, auth.userId);
+        if (found.access !== 'owner') throw forbidden('Only the owner shares this');
+        if (userId === auth.userId) throw fieldError('userId', 'self', 'This is your own file');
+        const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+        if (!person) throw fieldError('userId', 'not_found', 'No such person', 404);
+        await tx
+          .insert(fileShares)
+          .values({ fileId: id, userId, access })
+          .onConflictDoUpdate({ target: [fileShares.fileId, fileShares.userId], set: { access } });
+      });
+      await app.services.events.publish({
+        type: 'files.shared',
+        audience: [userId],
+        payload: { fileId: id, by: auth.userId },
+      });
+      return { file: await fileDetails(db, id, auth.userId, 'owner', urlOf) };
+    },
+  );
+
+  app.delete(
+    '/api/files/:id/shares/:userId',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Stop sharing with a person',
+        params: z.object({ id: z.string().uuid(), userId: z.string().uuid() }),
+        response: { 200: fileDetailsAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id, userId } = request.params;
+      await audited(request, 'unshare', id, async (tx) => {
+        const found = await accessTo(tx, id, auth.userId);
+        if (found.access !== 'owner') throw forbidden('Only the owner shares this');
+        await tx.delete(fileShares).where(and(eq(fileShares.fileId, id), eq(fileShares.userId, userId)));
+        // Their favourites of it go too, so nothing of it stays in their lists.
+        const ids = (await subtree(tx, id)).map((f) => f.id);
+        await tx.delete(fileFavorites).where(and(eq(fileFavorites.userId, userId), inArray(fileFavorites.fileId, ids)));
+      });
+      return { file: await fileDetails(db, id, auth.userId, 'owner', urlOf) };
+    },
+  );
+
+  // --- Links ---------------------------------------------------------------------------------
+
+  const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  app.post(
+    '/api/files/:id/links',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'A link that opens this file (or a folder, as a zip) without signing in; optional password and expiry',
+        params: idParams,
+        body: linkBodySchema,
+        response: { 201: linkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const { password, expiresAt } = request.body;
+      const expires = expiresAt ? new Date(expiresAt) : null;
+      if (expires && expires.getTime() <= Date.now())
+        throw fieldError('expiresAt', 'past', 'Choose a moment in the future');
+      const token = randomBytes(24).toString('base64url');
+      const passwordHash = password ? await hashPassword(password) : null;
+      const link = await audited(request, 'link.create', id, async (tx) => {
+        const { access } = await accessTo(tx, id, auth.userId);
+        requireEdit(access);
+        const [row] = await tx
+          .insert(fileLinks)
+          .values({ fileId: id, tokenHash: tokenHash(token), passwordHash, expiresAt: expires, createdBy: auth.userId })
+          .returning();
+        return row!;
+      });
+      reply.status(201);
+      return {
+        link: {
+          id: link.id,
+          url: FILES_API.open(token),
+          hasPassword: passwordHash !== null,
+          expiresAt: link.expiresAt?.toISOString() ?? null,
+          createdAt: link.createdAt.toISOString(),
+        },
+      };
+    },
+  );
+
+  app.delete(
+    '/api/files/:id/links/:linkId',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        tags,
+        summary: 'Revoke a link: it stops opening at once',
+        params: z.object({ id: z.string().uuid(), linkId: z.string().uuid() }),
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id, linkId } = request.params;
+      await audited(request, 'link.revoke', id, async (tx) => {
+        const { access } = await accessTo(tx, id, auth.userId);
+        requireEdit(access);
+        const gone = await tx
+          .delete(fileLinks)
+          .where(and(eq(fileLinks.id, linkId), eq(fileLinks.fileId, id)))
+          .returning({ id: fileLinks.id });
+        if (!gone.length) throw notFound('Link');
+      });
+      reply.status(204);
+      return null;
+    },
+  );
+
+  app.get(
+    '/api/files/links/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary:
+          'Open a shared link: the file’s bytes (a folder as a zip). Password as ?password= or X-Link-Password: ' +
+          'none 401, wrong 403; expired 410',
+        params: z.object({ token: z.string().min(10).max(100) }),
+        querystring: z.object({ password: z.string().max(128).optional(), download: z.string().optional() }),
+        response: errorResponses(401, 403, 404, 410, 416),
+      },
+    },
+    async (request, reply) => {
+      const [link] = await db.select().from(fileLinks).where(eq(fileLinks.tokenHash, tokenHash(request.params.token)));
+      if (!link) throw notFound('Link');
+      if (link.expiresAt && link.expiresAt.getTime() <= Date.now())
+        throw new HttpError(410, 'LINK_EXPIRED', 'This link has expired');
+      if (link.passwordHash) {
+        const header = request.headers['x-link-password'];
+        const given = request.query.password ?? (typeof header === 'string' ? header : undefined);
+        if (!given)
+          throw new HttpError(401, 'LINK_PASSWORD_REQUIRED', 'This link needs its password', [
+            { field: 'password', code: 'required', message: 'This link needs its password' },
+          ]);
+        if (!(await verifyPassword(link.passwordHash, given)))
+          throw new HttpError(403, 'LINK_PASSWORD_WRONG', 'This password is not right', [
+            { field: 'password', code: 'wrong', message: 'This password is not right' },
+          ]);
+      }
+      const file = await fileRow(db, link.fileId);
+      if (!file || file.trashed_at) throw notFound('Link');
+      if (file.is_folder) return sendZip(reply, [file.id], file.name);
+      return sendBytes(request, reply, file, request.query.download !== undefined);
+    },
+  );
+
+  // --- Bytes ---------------------------------------------------------------------------------
+
   /**
-   * Uploaded bytes, for signed-in people only: the bearer header, or the HttpOnly cookie set at
-   * sign-in (an <img> cannot send a header). Raster images open inline; everything else (PDF,
-   * SVG, office files) is a download, under a sandboxing CSP, so a file never runs as a page.
+   * The bytes with what a browser needs and nothing it could run: ranges (video seeking,
+   * resumed downloads), an ETag from the checksum, `nosniff`, a sandboxing CSP, and inline only
+   * for types that cannot carry script — HTML, SVG and XML are always downloads.
    */
+  async function sendBytes(request: FastifyRequest, reply: FastifyReply, file: FileRow, download: boolean) {
+    const size = Number(file.size);
+    const etag = file.checksum ? `"${file.checksum}"` : undefined;
+    if (etag && request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const range = parseRange(request.headers.range, size);
+    if (range === 'bad') {
+      reply.header('content-range', `bytes */${size}`);
+      throw new HttpError(416, 'RANGE_NOT_SATISFIABLE', 'This range is outside the file');
+    }
+    const inline = !download && isInlineSafe(file.mime);
+    let stream: Readable;
+    try {
+      stream = await app.storage.open(file.storage_key, range ?? undefined);
+    } catch (error) {
+      if (error instanceof StorageMissing) throw fileNotFound();
+      throw error;
+    }
+    reply
+      .header('content-type', inline ? (file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime) : 'application/octet-stream')
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', SANDBOX)
+      .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
+    if (etag) reply.header('etag', etag);
+    if (range) {
+      reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', size);
+    }
+    return reply.send(stream);
+  }
+
+  /** Folders and files as one zip, streamed entry by entry (stored, not recompressed). */
+  async function sendZip(reply: FastifyReply, ids: string[], name: string) {
+    const entries: Array<{ path: string; key: string }> = [];
+    for (const id of ids) {
+      const tree = await subtree(db, id);
+      const byId = new Map(tree.map((f) => [f.id, f]));
+      const pathOf = (f: FileRow): string => {
+        const parent = f.parent_id ? byId.get(f.parent_id) : undefined;
+        return parent ? `${pathOf(parent)}/${f.name}` : f.name;
+      };
+      for (const f of tree) if (!f.is_folder && !f.trashed_at) entries.push({ path: pathOf(f), key: f.storage_key });
+    }
+    const out = new PassThrough();
+    const zip = new Zip((error, chunk, final) => {
+      if (error) out.destroy(error);
+      else {
+        out.write(chunk);
+        if (final) out.end();
+      }
+    });
+    void (async () => {
+      try {
+        const seen = new Set<string>();
+        for (const entry of entries) {
+          let p = entry.path;
+          for (let n = 1; seen.has(p); n++) p = `${entry.path} (${n})`;
+          seen.add(p);
+          const file = new ZipPassThrough(p);
+          zip.add(file);
+          const stream = await app.storage.open(entry.key).catch(() => null);
+          if (stream) {
+            for await (const chunk of stream) {
+              file.push(chunk as Uint8Array);
+              if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
+            }
+          }
+          file.push(new Uint8Array(0), true);
+        }
+        zip.end();
+      } catch (error) {
+        out.destroy(error as Error);
+      }
+    })();
+    reply
+      .header('content-type', 'application/zip')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', disposition('attachment', `${name}.zip`));
+    return reply.send(out);
+  }
+
+  app.get(
+    '/api/files/:id/content',
+    {
+      // An <img>, <video> or <iframe> cannot send a header: the HttpOnly file cookie is read too.
+      config: { permission: 'files:read', cookieAuth: true },
+      schema: {
+        tags,
+        summary: 'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment',
+        params: idParams,
+        querystring: z.object({ download: z.string().optional() }),
+        response: errorResponses(401, 403, 404, 416),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { row } = await accessTo(db, request.params.id, auth.userId);
+      if (row.is_folder) return sendZip(reply, [row.id], row.name);
+      return sendBytes(request, reply, row, request.query.download !== undefined);
+    },
+  );
+
+  app.post(
+    FILES_API.zip,
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        tags,
+        summary: 'Download a selection of files and folders as one zip (streamed)',
+        body: zipBodySchema,
+        response: errorResponses(400, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      for (const id of request.body.ids) await accessTo(db, id, auth.userId);
+      return sendZip(reply, request.body.ids, 'files');
+    },
+  );
+
+  // --- Pictures and attachments of other sections (and the seed's pictures) ------------------
+
+  app.get(
+    `${UPLOADS_PREFIX}:key`,
+    {
+      config: { cookieAuth: true },
+      schema: { hide: true, params: z.object({ key: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      await uploadReader(request);
+      const { key } = request.params;
+      if (!UPLOAD_KEY.test(key)) throw notFound('File');
+      // A file-manager file is served by its own, checked route only.
+      // A file-manager file is served by its own, checked route only — unless it is attached to
+      // a card of the shared kanban board, which every signed-in member reads.
+      const [owned] = await db
+        .select({
+          scope: files.scope,
+          onBoard: sql<boolean>`EXISTS (SELECT 1 FROM kanban_attachments a WHERE a.file_id = ${files.id})`,
+        })
+        .from(files)
+        .where(eq(files.storageKey, key))
+        .limit(1);
+      if (owned?.scope === 'drive' && !owned.onBoard) throw notFound('File');
+      const info = await app.storage.stat(key);
+      if (!info) throw notFound('File');
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      const raster = ['png', 'jpg', 'gif', 'webp'].includes(ext);
+      reply
+        .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
+        .header('content-length', info.size)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', SANDBOX)
+        .header('content-disposition', raster ? 'inline' : `attachment; filename="${key}"`);
+      return reply.send(await app.storage.open(key));
+    },
+  );
+
   const MIME_BY_EXT: Record<string, string> = {
     png: 'image/png',
     jpg: 'image/jpeg',
@@ -99,42 +1000,15 @@ export async function fileRoutes(appBase: FastifyInstance) {
     txt: 'text/plain; charset=utf-8',
     csv: 'text/csv; charset=utf-8',
   };
-  const INLINE = new Set(['png', 'jpg', 'gif', 'webp']);
 
   async function uploadReader(request: FastifyRequest) {
     const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ')
-      ? header.slice(7).trim()
-      : readCookie(request.headers.cookie, FILE_COOKIE);
-    if (!token) throw unauthorized();
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : readFileCookie(request);
+    if (!token) throw new HttpError(401, ERROR_CODES.unauthorized, 'Authentication required');
     return app.authenticateToken(request, token);
   }
 
-  app.get(
-    `${UPLOADS_PREFIX}:key`,
-    { schema: { hide: true, params: z.object({ key: z.string().max(200) }) } },
-    async (request, reply) => {
-      await uploadReader(request);
-      const { key } = request.params;
-      if (!UPLOAD_KEY.test(key)) throw notFound('File');
-      const file = path.join(app.storage.dir, key);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw notFound('File');
-      const ext = key.slice(key.lastIndexOf('.') + 1);
-      reply
-        .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
-        .header('content-length', info.size)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-        )
-        .header(
-          'content-disposition',
-          INLINE.has(ext) ? 'inline' : `attachment; filename="${key}"`,
-        );
-      return reply.send(createReadStream(file));
-    },
-  );
+  await app.register(tusRoutes, { keep: keepDriveFile, assertQuota });
 }
+
+const readFileCookie = (request: FastifyRequest) => readCookie(request.headers.cookie, FILE_COOKIE);

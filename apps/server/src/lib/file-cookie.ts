@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOADS_PREFIX } from '@bo/contract/files';
 
 /**
- * The access token again, as an HttpOnly cookie limited to the uploads path: pictures in <img>
- * cannot send the bearer header, and the token in the page's storage never becomes readable by
- * a cookie-reading script. Set at every sign-in, cleared at sign-out.
+ * The access token again, as an HttpOnly cookie read only by the routes that serve stored bytes
+ * (`cookieAuth`): an <img> or <video> cannot send the bearer header, and the token never becomes
+ * readable by a cookie-reading script. SameSite=Strict: no other site's page sends it. Set at
+ * every sign-in, cleared at sign-out.
  */
 export const FILE_COOKIE = 'bo_files';
 
@@ -17,14 +17,14 @@ export function setFileCookie(
   const secure = request.protocol === 'https' ? '; Secure' : '';
   reply.header(
     'set-cookie',
-    `${FILE_COOKIE}=${token}; Path=${UPLOADS_PREFIX}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
+    `${FILE_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
   );
 }
 
 export function clearFileCookie(reply: FastifyReply) {
   reply.header(
     'set-cookie',
-    `${FILE_COOKIE}=; Path=${UPLOADS_PREFIX}; Max-Age=0; HttpOnly; SameSite=Strict`,
+    `${FILE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`,
   );
 }
 
