@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, isoDay } from './common';
 
 export const FILES_API = {
   upload: '/api/files',
@@ -97,7 +98,9 @@ export const fileNameSchema = z
   .min(1)
   .max(FILE_NAME_MAX)
   // eslint-disable-next-line no-control-regex
-  .regex(/^[^/\\\u0000-\u001f\u007f]+$/, { message: 'A name cannot hold / \\ or control characters' })
+  .regex(/^[^/\\\u0000-\u001f\u007f]+$/, {
+    message: 'A name cannot hold / \\ or control characters',
+  })
   .refine((v) => v !== '.' && v !== '..', { message: 'Choose another name' });
 
 const personSchema = z.object({
@@ -156,20 +159,23 @@ export const fileDetailsSchema = driveFileSchema.extend({
   shares: z.array(fileShareSchema),
   links: z.array(fileLinkSchema),
   versions: z.array(
-    z.object({ version: z.number().int(), size: z.number().int(), checksum: z.string(), createdAt: z.string() }),
+    z.object({
+      version: z.number().int(),
+      size: z.number().int(),
+      checksum: z.string(),
+      createdAt: z.string(),
+    }),
   ),
 });
 export type FileDetails = z.infer<typeof fileDetailsSchema>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}/, { message: 'Use a date such as 2026-01-31' });
 
 export const fileListQuerySchema = z.object({
   view: z.enum(FILE_VIEWS).default('mine'),
   folderId: z.string().uuid().optional(),
   q: z.string().trim().max(100).optional(),
   type: z.enum(FILE_TYPE_FILTERS).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
   tag: z.string().trim().max(FILE_TAG_MAX).optional(),
   sort: z.enum(FILE_SORTS).default('name'),
   cursor: z.string().max(500).optional(),
@@ -183,6 +189,8 @@ export const fileListAnswerSchema = z.object({
   nextCursor: z.string().nullable(),
   /** The folder listed, from the root down (empty at the root or outside "mine"). */
   path: z.array(z.object({ id: z.string().uuid(), name: z.string() })),
+  /** What the caller may do in the folder listed (the root of "mine" is their own); null elsewhere. */
+  folderAccess: z.enum(['owner', ...FILE_ACCESS]).nullable(),
 });
 export type FileListAnswer = z.infer<typeof fileListAnswerSchema>;
 
@@ -214,7 +222,7 @@ export const shareBodySchema = z.object({
 
 export const linkBodySchema = z.object({
   password: z.string().min(4).max(128).optional(),
-  expiresAt: z.string().datetime({ offset: true }).optional(),
+  expiresAt: isoDateTime.optional(),
 });
 export const linkAnswerSchema = z.object({ link: fileLinkSchema });
 
@@ -226,7 +234,9 @@ export const fileUsageSchema = z.object({
   used: z.number().int(),
   quota: z.number().int(),
   files: z.number().int(),
-  byType: z.array(z.object({ type: z.enum(FILE_CATEGORIES), bytes: z.number().int(), count: z.number().int() })),
+  byType: z.array(
+    z.object({ type: z.enum(FILE_CATEGORIES), bytes: z.number().int(), count: z.number().int() }),
+  ),
 });
 export const fileUsageAnswerSchema = z.object({ usage: fileUsageSchema });
 export type FileUsage = z.infer<typeof fileUsageSchema>;

@@ -22,10 +22,7 @@ export function setFileCookie(
 }
 
 export function clearFileCookie(reply: FastifyReply) {
-  reply.header(
-    'set-cookie',
-    `${FILE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`,
-  );
+  reply.header('set-cookie', `${FILE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`);
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

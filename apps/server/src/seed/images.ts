@@ -1,4 +1,3 @@
-
 /**
  * Seed pictures are small SVGs generated here and put in the store at start, so the product
  * shows faces and products without fetching anything from the internet.
@@ -95,7 +94,8 @@ export async function ensureSeedImages(storage: {
     pictures.push([`seed-product-${i}.svg`, () => productSvg(i)]);
   await Promise.all(
     pictures.map(async ([name, body]) => {
-      if (!(await storage.stat(name))) await storage.put(name, Buffer.from(body()), 'image/svg+xml');
+      if (!(await storage.stat(name)))
+        await storage.put(name, Buffer.from(body()), 'image/svg+xml');
     }),
   );
 }

@@ -225,14 +225,19 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     checksum: text('checksum').notNull().default(''),
     version: integer('version').notNull().default(1),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     trashedAt: ts('trashed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('files_owner_idx').on(t.ownerId, t.createdAt),
-    index('files_drive_idx').on(t.ownerId, t.parentId, t.name).where(sql`scope = 'drive'`),
+    index('files_drive_idx')
+      .on(t.ownerId, t.parentId, t.name)
+      .where(sql`scope = 'drive'`),
     index('files_parent_idx').on(t.parentId),
     index('files_storage_key_idx').on(t.storageKey),
   ],
@@ -283,7 +288,10 @@ export const fileShares = pgTable(
     access: text('access').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.fileId, t.userId] }), index('file_shares_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.fileId, t.userId] }),
+    index('file_shares_user_idx').on(t.userId),
+  ],
 );
 
 /** A link that opens one file without signing in; only its token's hash is kept. */
@@ -300,7 +308,10 @@ export const fileLinks = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('file_links_token_idx').on(t.tokenHash), index('file_links_file_idx').on(t.fileId)],
+  (t) => [
+    uniqueIndex('file_links_token_idx').on(t.tokenHash),
+    index('file_links_file_idx').on(t.fileId),
+  ],
 );
 
 /**

@@ -180,7 +180,9 @@ export function toDriveFile(
   urlOf: (row: FileRow) => string | null,
 ): DriveFile {
   const access: Access =
-    row.owner_id === userId ? 'owner' : ((row.share_access as Access | null) ?? inherited ?? 'view');
+    row.owner_id === userId
+      ? 'owner'
+      : ((row.share_access as Access | null) ?? inherited ?? 'view');
   return {
     id: row.id,
     name: row.name,
@@ -225,8 +227,8 @@ export async function listFiles(db: Executor, o: ListOptions): Promise<FileListA
     path = await pathTo(db, o.folderId);
   } else if (o.view === 'mine') {
     where.push(sql`f.owner_id = ${o.userId}`, sql`f.trashed_at IS NULL`);
-    // At the root: the root's items; a search or a filter looks through the whole drive.
-    if (!o.q && !o.type && !o.tag && !o.from && !o.to) where.push(sql`f.parent_id IS NULL`);
+    // At the root: the root's items (filters narrow them); a search looks through the whole drive.
+    if (!o.q) where.push(sql`f.parent_id IS NULL`);
   } else if (o.view === 'shared') {
     where.push(
       sql`f.trashed_at IS NULL`,
@@ -264,7 +266,8 @@ export async function listFiles(db: Executor, o: ListOptions): Promise<FileListA
   const cursor = decodeCursor(o.cursor);
   const page: SQL[] = [filter];
   if (cursor) {
-    const value = key === 'updatedAt' || key === 'createdAt' ? sql`${cursor.v}::timestamptz` : sql`${cursor.v}`;
+    const value =
+      key === 'updatedAt' || key === 'createdAt' ? sql`${cursor.v}::timestamptz` : sql`${cursor.v}`;
     const nf = sql`(CASE WHEN f.is_folder THEN 0 ELSE 1 END)`;
     page.push(
       desc
@@ -291,11 +294,15 @@ export async function listFiles(db: Executor, o: ListOptions): Promise<FileListA
   return {
     files: shown.map((r) => toDriveFile(r, o.userId, inherited, o.urlOf)),
     total: Number(total),
+    folderAccess: o.folderId ? inherited : o.view === 'mine' ? 'owner' : null,
     nextCursor:
       more && last
         ? encodeCursor({
             f: last.is_folder ? 0 : 1,
-            v: last.sort_value instanceof Date ? last.sort_value.toISOString() : (last.sort_value as string | number),
+            v:
+              last.sort_value instanceof Date
+                ? last.sort_value.toISOString()
+                : (last.sort_value as string | number),
             id: last.id,
           })
         : null,
@@ -330,7 +337,14 @@ export async function fileDetails(
   const path = file.folderId ? await pathTo(db, file.folderId) : [];
   const owner = access === 'owner';
   const shares = owner
-    ? await rows<{ id: string; name: string; email: string; avatar_url: string | null; access: string; created_at: Date }>(
+    ? await rows<{
+        id: string;
+        name: string;
+        email: string;
+        avatar_url: string | null;
+        access: string;
+        created_at: Date;
+      }>(
         db,
         sql`SELECT u.id, u.display_name AS name, u.email, u.avatar_url, s.access, s.created_at
             FROM file_shares s JOIN users u ON u.id = s.user_id
@@ -338,12 +352,22 @@ export async function fileDetails(
       )
     : [];
   const links = canEdit(access)
-    ? await rows<{ id: string; password_hash: string | null; expires_at: Date | null; created_at: Date }>(
+    ? await rows<{
+        id: string;
+        password_hash: string | null;
+        expires_at: Date | null;
+        created_at: Date;
+      }>(
         db,
         sql`SELECT id, password_hash, expires_at, created_at FROM file_links WHERE file_id = ${id} ORDER BY created_at`,
       )
     : [];
-  const versions = await rows<{ version: number; size: string; checksum: string; created_at: Date }>(
+  const versions = await rows<{
+    version: number;
+    size: string;
+    checksum: string;
+    created_at: Date;
+  }>(
     db,
     sql`SELECT version, size, checksum, created_at FROM file_versions WHERE file_id = ${id} ORDER BY version DESC`,
   );
@@ -403,7 +427,11 @@ export async function assertNameFree(
   );
   if (taken)
     throw conflict('An item of this name is already in this folder', [
-      { field: 'name', code: 'name_taken', message: 'An item of this name is already in this folder' },
+      {
+        field: 'name',
+        code: 'name_taken',
+        message: 'An item of this name is already in this folder',
+      },
     ]);
 }
 

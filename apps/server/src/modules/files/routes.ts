@@ -96,17 +96,27 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-const SANDBOX = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+const SANDBOX =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export async function fileRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.services;
   const urlOf = (row: FileRow) => contentUrl(row.id);
 
-  const audited = <T>(request: FastifyRequest, action: string, targetId: string | null, work: (tx: Executor) => Promise<T>) =>
+  const audited = <T>(
+    request: FastifyRequest,
+    action: string,
+    targetId: string | null,
+    work: (tx: Executor) => Promise<T>,
+  ) =>
     db.transaction(async (tx) => {
       const result = await work(tx);
-      await audit(tx, request, { actorId: requireAuth(request).userId, action: `files.${action}`, targetId });
+      await audit(tx, request, {
+        actorId: requireAuth(request).userId,
+        action: `files.${action}`,
+        targetId,
+      });
       return result;
     });
 
@@ -188,9 +198,13 @@ export async function fileRoutes(appBase: FastifyInstance) {
     }
   }
 
+  /** A name as given, with slashes and control characters made harmless. */
   const cleanName = (raw: string | undefined) =>
-    // eslint-disable-next-line no-control-regex
-    (raw ?? '').replace(/[\\/\u0000-\u001f\u007f]/g, '_').trim().slice(0, 255) || 'file';
+    (raw ?? '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\\/\u0000-\u001f\u007f]/g, '_')
+      .trim()
+      .slice(0, 255) || 'file';
 
   app.post(
     FILES_API.upload,
@@ -212,7 +226,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const required = () =>
-        badRequest('A file is required', [{ field: 'file', code: 'required', message: 'A file is required' }]);
+        badRequest('A file is required', [
+          { field: 'file', code: 'required', message: 'A file is required' },
+        ]);
       if (!request.isMultipart()) throw required();
       const { kind } = request.query;
       let folderId = request.query.folderId;
@@ -245,13 +261,16 @@ export async function fileRoutes(appBase: FastifyInstance) {
             maxBytes: config.maxUploadBytes,
             accept: kind === 'drive' ? undefined : (mime) => allowed.includes(mime),
             refusal:
-              kind === 'image' ? 'Only PNG, JPEG, GIF or WebP images are accepted' : 'This file type is not accepted',
+              kind === 'image'
+                ? 'Only PNG, JPEG, GIF or WebP images are accepted'
+                : 'This file type is not accepted',
           });
           if (part.file.truncated) throw tooLarge(config.maxUploadBytes);
         }
       } catch (error) {
         if (stored) await app.storage.remove(stored.key).catch(() => undefined);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(config.maxUploadBytes);
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw tooLarge(config.maxUploadBytes);
         throw error;
       }
       if (!stored) throw required();
@@ -261,7 +280,15 @@ export async function fileRoutes(appBase: FastifyInstance) {
         const file = await driveFile(db, id, auth.userId, null, urlOf);
         reply.status(201);
         return {
-          file: { id, name: file.name, size: file.size, type: file.type, mime: file.type, url: file.url!, createdAt: file.createdAt },
+          file: {
+            id,
+            name: file.name,
+            size: file.size,
+            type: file.type,
+            mime: file.type,
+            url: file.url!,
+            createdAt: file.createdAt,
+          },
         };
       }
       // A picture or attachment of another section: kept, counted to the quota, not listed.
@@ -308,7 +335,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       config: { permission: 'files:read' },
       schema: {
         tags,
-        summary: 'List a folder, the shared, favourite, recent or trashed items: filters, sort, cursor pages',
+        summary:
+          'List a folder, the shared, favourite, recent or trashed items: filters, sort, cursor pages',
         querystring: fileListQuerySchema,
         response: { 200: fileListAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -345,7 +373,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
         response: {
           200: z.object({
             people: z.array(
-              z.object({ id: z.string(), name: z.string(), email: z.string(), avatarUrl: z.string().nullable() }),
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                email: z.string(),
+                avatarUrl: z.string().nullable(),
+              }),
             ),
           }),
           ...errorResponses(400, 401, 403),
@@ -356,7 +389,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const q = request.query.q.toLowerCase();
       const found = await db
-        .select({ id: users.id, name: users.displayName, email: users.email, avatarUrl: users.avatarUrl })
+        .select({
+          id: users.id,
+          name: users.displayName,
+          email: users.email,
+          avatarUrl: users.avatarUrl,
+        })
         .from(users)
         .where(
           and(
@@ -368,7 +406,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
         .orderBy(users.displayName)
         .limit(10);
       // The address only to whoever typed it already.
-      return { people: found.map((p) => ({ ...p, email: p.email.toLowerCase() === q ? p.email : '' })) };
+      return {
+        people: found.map((p) => ({ ...p, email: p.email.toLowerCase() === q ? p.email : '' })),
+      };
     },
   );
 
@@ -426,7 +466,13 @@ export async function fileRoutes(appBase: FastifyInstance) {
         const trashed = await tx
           .select({ id: files.id })
           .from(files)
-          .where(and(eq(files.ownerId, auth.userId), eq(files.scope, 'drive'), sql`${files.trashedAt} IS NOT NULL`));
+          .where(
+            and(
+              eq(files.ownerId, auth.userId),
+              eq(files.scope, 'drive'),
+              sql`${files.trashedAt} IS NOT NULL`,
+            ),
+          );
         const ids = trashed.map((t) => t.id);
         const freed = await keysOf(tx, ids);
         if (ids.length) await tx.delete(files).where(inArray(files.id, ids));
@@ -484,7 +530,11 @@ export async function fileRoutes(appBase: FastifyInstance) {
           if (body.folderId !== undefined && body.folderId !== row.parent_id) {
             const target = await targetFolder(tx, body.folderId, auth.userId);
             if (target.ownerId !== row.owner_id)
-              throw fieldError('folderId', 'other_drive', 'Items move within one person’s files; copy them instead');
+              throw fieldError(
+                'folderId',
+                'other_drive',
+                'Items move within one person’s files; copy them instead',
+              );
             if (target.id && (await subtree(tx, id)).some((f) => f.id === target.id))
               throw fieldError('folderId', 'into_itself', 'A folder cannot go inside itself');
             parent = target.id;
@@ -497,10 +547,16 @@ export async function fileRoutes(appBase: FastifyInstance) {
           if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
         }
         if (Object.keys(changes).length) {
-          await tx.update(files).set({ ...changes, updatedAt: new Date() }).where(eq(files.id, id));
+          await tx
+            .update(files)
+            .set({ ...changes, updatedAt: new Date() })
+            .where(eq(files.id, id));
         }
         if (body.isFavorite === true)
-          await tx.insert(fileFavorites).values({ fileId: id, userId: auth.userId }).onConflictDoNothing();
+          await tx
+            .insert(fileFavorites)
+            .values({ fileId: id, userId: auth.userId })
+            .onConflictDoNothing();
         if (body.isFavorite === false)
           await tx
             .delete(fileFavorites)
@@ -526,20 +582,26 @@ export async function fileRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { row } = await accessTo(db, request.params.id, auth.userId);
-      if (row.is_folder) throw badRequest('Copy the files of a folder one by one', [
-        { field: 'id', code: 'folder', message: 'Folders cannot be copied yet' },
-      ]);
+      if (row.is_folder)
+        throw badRequest('Copy the files of a folder one by one', [
+          { field: 'id', code: 'folder', message: 'Folders cannot be copied yet' },
+        ]);
       const key = await app.storage.duplicate(row.storage_key);
       let id: string;
       try {
         id = await audited(request, 'copy', row.id, async (tx) => {
-          const folder = await targetFolder(tx, request.body.folderId ?? row.parent_id, auth.userId);
+          const folder = await targetFolder(
+            tx,
+            request.body.folderId ?? row.parent_id,
+            auth.userId,
+          );
           await assertQuota(tx, folder.ownerId, Number(row.size));
           const dot = row.name.lastIndexOf('.');
           const base = dot > 0 ? row.name.slice(0, dot) : row.name;
           const ext = dot > 0 ? row.name.slice(dot) : '';
           let name = row.name;
-          for (let n = 1; await sameNameFile(tx, folder.ownerId, folder.id, name); n++) name = `${base} (${n})${ext}`;
+          for (let n = 1; await sameNameFile(tx, folder.ownerId, folder.id, name); n++)
+            name = `${base} (${n})${ext}`;
           const [copy] = await tx
             .insert(files)
             .values({
@@ -602,10 +664,21 @@ export async function fileRoutes(appBase: FastifyInstance) {
               .filter((f) => f.trashed_at && new Date(f.trashed_at).toISOString() === stamp)
               .map((f) => f.id);
             const parentGone = row.parent_id
-              ? (await tx.select({ t: files.trashedAt }).from(files).where(eq(files.id, row.parent_id)))[0]?.t
+              ? (
+                  await tx
+                    .select({ t: files.trashedAt })
+                    .from(files)
+                    .where(eq(files.id, row.parent_id))
+                )[0]?.t
               : null;
             if (parentGone) await tx.update(files).set({ parentId: null }).where(eq(files.id, id));
-            await assertNameFree(tx, row.owner_id!, parentGone ? null : row.parent_id, row.name, id);
+            await assertNameFree(
+              tx,
+              row.owner_id!,
+              parentGone ? null : row.parent_id,
+              row.name,
+              id,
+            );
             await tx.update(files).set({ trashedAt: null }).where(inArray(files.id, ids));
           }
         });
@@ -620,7 +693,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       config: { permission: 'files:write' },
       schema: {
         tags,
-        summary: 'Delete for good (the owner only): the bytes, every version, everything inside a folder',
+        summary:
+          'Delete for good (the owner only): the bytes, every version, everything inside a folder',
         params: idParams,
         response: { 204: z.null(), ...errorResponses(401, 403, 404) },
       },
@@ -630,7 +704,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       const { id } = request.params;
       const freed = await audited(request, 'delete', id, async (tx) => {
         const { access } = await accessTo(tx, id, auth.userId, { trashed: true });
-        if (access !== 'owner') throw forbidden('Only the owner deletes for good; move it to the trash');
+        if (access !== 'owner')
+          throw forbidden('Only the owner deletes for good; move it to the trash');
         const ids = (await subtree(tx, id)).map((f) => f.id);
         const keys = await keysOf(tx, ids);
         await tx.delete(files).where(eq(files.id, id));
@@ -664,7 +739,10 @@ export async function fileRoutes(appBase: FastifyInstance) {
         const found = await accessTo(tx, id, auth.userId);
         if (found.access !== 'owner') throw forbidden('Only the owner shares this');
         if (userId === auth.userId) throw fieldError('userId', 'self', 'This is your own file');
-        const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+        const [person] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.status, 'active')));
         if (!person) throw fieldError('userId', 'not_found', 'No such person', 404);
         await tx
           .insert(fileShares)
@@ -697,10 +775,14 @@ export async function fileRoutes(appBase: FastifyInstance) {
       await audited(request, 'unshare', id, async (tx) => {
         const found = await accessTo(tx, id, auth.userId);
         if (found.access !== 'owner') throw forbidden('Only the owner shares this');
-        await tx.delete(fileShares).where(and(eq(fileShares.fileId, id), eq(fileShares.userId, userId)));
+        await tx
+          .delete(fileShares)
+          .where(and(eq(fileShares.fileId, id), eq(fileShares.userId, userId)));
         // Their favourites of it go too, so nothing of it stays in their lists.
         const ids = (await subtree(tx, id)).map((f) => f.id);
-        await tx.delete(fileFavorites).where(and(eq(fileFavorites.userId, userId), inArray(fileFavorites.fileId, ids)));
+        await tx
+          .delete(fileFavorites)
+          .where(and(eq(fileFavorites.userId, userId), inArray(fileFavorites.fileId, ids)));
       });
       return { file: await fileDetails(db, id, auth.userId, 'owner', urlOf) };
     },
@@ -716,7 +798,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       config: { permission: 'files:write' },
       schema: {
         tags,
-        summary: 'A link that opens this file (or a folder, as a zip) without signing in; optional password and expiry',
+        summary:
+          'A link that opens this file (or a folder, as a zip) without signing in; optional password and expiry',
         params: idParams,
         body: linkBodySchema,
         response: { 201: linkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
@@ -736,7 +819,13 @@ export async function fileRoutes(appBase: FastifyInstance) {
         requireEdit(access);
         const [row] = await tx
           .insert(fileLinks)
-          .values({ fileId: id, tokenHash: tokenHash(token), passwordHash, expiresAt: expires, createdBy: auth.userId })
+          .values({
+            fileId: id,
+            tokenHash: tokenHash(token),
+            passwordHash,
+            expiresAt: expires,
+            createdBy: auth.userId,
+          })
           .returning();
         return row!;
       });
@@ -791,12 +880,18 @@ export async function fileRoutes(appBase: FastifyInstance) {
           'Open a shared link: the file’s bytes (a folder as a zip). Password as ?password= or X-Link-Password: ' +
           'none 401, wrong 403; expired 410',
         params: z.object({ token: z.string().min(10).max(100) }),
-        querystring: z.object({ password: z.string().max(128).optional(), download: z.string().optional() }),
+        querystring: z.object({
+          password: z.string().max(128).optional(),
+          download: z.string().optional(),
+        }),
         response: errorResponses(401, 403, 404, 410, 416),
       },
     },
     async (request, reply) => {
-      const [link] = await db.select().from(fileLinks).where(eq(fileLinks.tokenHash, tokenHash(request.params.token)));
+      const [link] = await db
+        .select()
+        .from(fileLinks)
+        .where(eq(fileLinks.tokenHash, tokenHash(request.params.token)));
       if (!link) throw notFound('Link');
       if (link.expiresAt && link.expiresAt.getTime() <= Date.now())
         throw new HttpError(410, 'LINK_EXPIRED', 'This link has expired');
@@ -826,7 +921,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
    * resumed downloads), an ETag from the checksum, `nosniff`, a sandboxing CSP, and inline only
    * for types that cannot carry script — HTML, SVG and XML are always downloads.
    */
-  async function sendBytes(request: FastifyRequest, reply: FastifyReply, file: FileRow, download: boolean) {
+  async function sendBytes(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: FileRow,
+    download: boolean,
+  ) {
     const size = Number(file.size);
     const etag = file.checksum ? `"${file.checksum}"` : undefined;
     if (etag && request.headers['if-none-match'] === etag) return reply.status(304).send();
@@ -844,7 +944,14 @@ export async function fileRoutes(appBase: FastifyInstance) {
       throw error;
     }
     reply
-      .header('content-type', inline ? (file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime) : 'application/octet-stream')
+      .header(
+        'content-type',
+        inline
+          ? file.mime.startsWith('text/')
+            ? `${file.mime}; charset=utf-8`
+            : file.mime
+          : 'application/octet-stream',
+      )
       .header('accept-ranges', 'bytes')
       .header('cache-control', 'private, no-cache')
       .header('x-content-type-options', 'nosniff')
@@ -872,7 +979,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
         const parent = f.parent_id ? byId.get(f.parent_id) : undefined;
         return parent ? `${pathOf(parent)}/${f.name}` : f.name;
       };
-      for (const f of tree) if (!f.is_folder && !f.trashed_at) entries.push({ path: pathOf(f), key: f.storage_key });
+      for (const f of tree)
+        if (!f.is_folder && !f.trashed_at) entries.push({ path: pathOf(f), key: f.storage_key });
     }
     const out = new PassThrough();
     const zip = new Zip((error, chunk, final) => {
@@ -919,7 +1027,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       config: { permission: 'files:read', cookieAuth: true },
       schema: {
         tags,
-        summary: 'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment',
+        summary:
+          'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment',
         params: idParams,
         querystring: z.object({ download: z.string().optional() }),
         response: errorResponses(401, 403, 404, 416),

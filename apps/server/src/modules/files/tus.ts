@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,18 @@ interface TusOptions {
 
 /** The person an upload belongs to is written into its id, so nobody else can resume it. */
 const prefixOf = (userId: string) => `${userId.replace(/-/g, '')}-`;
-const USER_HEADER = 'x-bo-upload-owner';
+
+/** The signed-in caller of the tus request being handled, for the protocol's hooks. */
+const caller = new AsyncLocalStorage<{ userId: string; request: FastifyRequest }>();
+const current = () => {
+  const found = caller.getStore();
+  if (!found) throw notFound('Upload');
+  return found;
+};
+
+/** The folder is made (and awaited) before the store; the store's own unawaited mkdir is off. */
+class PreparedFileStore extends FileStore {}
+Object.assign(PreparedFileStore.prototype, { checkOrCreateDirectory() {} });
 
 /** A refusal as tus answers it: the status and our usual JSON error body. */
 function tusError(error: unknown): { status_code: number; body: string } {
@@ -52,75 +64,76 @@ function tusError(error: unknown): { status_code: number; body: string } {
 export async function tusRoutes(app: FastifyInstance, options: TusOptions) {
   const { config, db } = app.services;
   const directory = path.join(config.dataDir, 'tus');
-  /** The Fastify request of an upload's last piece, for the audit entry of the finished file. */
-  const finishing = new Map<string, FastifyRequest>();
 
   /** Made at the first resumable upload: no folder, no timers before anyone uses it. */
   const server = async () => {
     if (tus) return tus;
     await mkdir(directory, { recursive: true });
-    tus = makeServer(new FileStore({ directory }));
+    tus = makeServer(new PreparedFileStore({ directory }));
     return tus;
   };
   let tus: Server | null = null;
 
-  const makeServer = (store: FileStore) => new Server({
-    path: FILES_API.tus,
-    datastore: store,
-    maxSize: config.maxFileBytes,
-    relativeLocation: true,
-    respectForwardedHeaders: config.trustProxy,
-    namingFunction: (req) => `${prefixOf(req.headers.get(USER_HEADER) ?? '')}${randomBytes(16).toString('hex')}`,
-    onUploadCreate: async (req, upload) => {
-      try {
-        await options.assertQuota(db, req.headers.get(USER_HEADER) ?? '', upload.size ?? 0);
-      } catch (error) {
-        throw tusError(error);
-      }
-      return {};
-    },
-    onUploadFinish: async (req, upload) => {
-      const userId = req.headers.get(USER_HEADER) ?? '';
-      const request = finishing.get(upload.id);
-      const meta = upload.metadata ?? {};
-      const name = (meta.filename ?? meta.name ?? 'file').replace(/[\\/]/g, '_').slice(0, 255) || 'file';
-      try {
-        if (!request) throw notFound('Upload');
-        const stored = await app.storage.save(createReadStream(path.join(directory, upload.id)), {
-          name,
-          claimed: meta.filetype ?? '',
-          maxBytes: config.maxFileBytes,
-        });
-        const id = await options.keep(request, userId, meta.folderId || null, name, stored);
-        return { status_code: 204, headers: { 'Upload-File-Id': id } };
-      } catch (error) {
-        throw tusError(error);
-      } finally {
-        await store.remove(upload.id).catch(() => undefined);
-      }
-    },
-  });
+  const makeServer = (store: FileStore) =>
+    new Server({
+      path: FILES_API.tus,
+      datastore: store,
+      maxSize: config.maxFileBytes,
+      relativeLocation: true,
+      respectForwardedHeaders: config.trustProxy,
+      namingFunction: () => `${prefixOf(current().userId)}${randomBytes(16).toString('hex')}`,
+      onUploadCreate: async (_req, upload) => {
+        try {
+          await options.assertQuota(db, current().userId, upload.size ?? 0);
+        } catch (error) {
+          throw tusError(error);
+        }
+        return {};
+      },
+      onUploadFinish: async (_req, upload) => {
+        const meta = upload.metadata ?? {};
+        const name =
+          (meta.filename ?? meta.name ?? 'file').replace(/[\\/]/g, '_').slice(0, 255) || 'file';
+        try {
+          const { userId, request } = current();
+          const stored = await app.storage.save(createReadStream(path.join(directory, upload.id)), {
+            name,
+            claimed: meta.filetype ?? '',
+            maxBytes: config.maxFileBytes,
+          });
+          const id = await options.keep(request, userId, meta.folderId || null, name, stored);
+          return { status_code: 204, headers: { 'Upload-File-Id': id } };
+        } catch (error) {
+          throw tusError(error);
+        } finally {
+          await store.remove(upload.id).catch(() => undefined);
+        }
+      },
+    });
 
   // The pieces are read by tus from the raw request, not parsed.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(request);
     const uploadId = (request.params as { uploadId?: string }).uploadId;
     if (uploadId && !uploadId.startsWith(prefixOf(auth.userId))) throw notFound('Upload');
-    // Set here, after authentication, over anything a client sent under that name.
-    request.raw.headers[USER_HEADER] = auth.userId;
-    if (uploadId) finishing.set(uploadId, request);
+    const tusServer = await server();
     reply.hijack();
-    try {
-      await (await server()).handle(request.raw, reply.raw);
-    } finally {
-      if (uploadId) finishing.delete(uploadId);
-    }
+    await caller.run({ userId: auth.userId, request }, () =>
+      tusServer.handle(request.raw, reply.raw),
+    );
   };
 
   const hidden = { schema: { hide: true }, config: { permission: 'files:write' as const } };
   app.post(FILES_API.tus, hidden, handle);
-  app.route({ method: ['PATCH', 'DELETE'], url: `${FILES_API.tus}/:uploadId`, ...hidden, handler: handle });
+  app.route({
+    method: ['PATCH', 'DELETE'],
+    url: `${FILES_API.tus}/:uploadId`,
+    ...hidden,
+    handler: handle,
+  });
   app.route({ method: 'HEAD', url: `${FILES_API.tus}/:uploadId`, ...hidden, handler: handle });
 }

@@ -1,19 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../auth/role-based-guard';
+import { LocaleArea } from '../../locales/locale-area';
+import { FileManagerView } from '../../sections/file-manager/file-manager-view';
 
-import { ComingSoonPlaceholder } from '../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../routes/paths';
-
-/** /dashboard/files-manager — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/files-manager — people whose role grants files:read. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.fileManager')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.fileManager') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['files:read']}>
+      <LocaleArea area="files">
+        <FileManagerView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

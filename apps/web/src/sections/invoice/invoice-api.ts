@@ -12,7 +12,10 @@ import type {
 import { INVOICES_API } from '@bo/contract/invoices';
 
 import { buildUrl, getHttpToken, http } from '../../lib/http';
+import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
+
+export { saveBlob };
 
 type Query = Record<string, string | number | undefined>;
 
@@ -150,15 +153,4 @@ export async function downloadInvoicesCsv(args: InvoiceListQuery) {
   const { cursor: _cursor, limit: _limit, ...filters } = args;
   const text = await http<string>(INVOICES_API.exportCsv, { query: clean(filters) });
   saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'invoices.csv');
-}
-
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -44,7 +44,7 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { STATUS_COLOR, userErrorMessage } from './user-status';
 import { UserTableRow } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';

@@ -49,7 +49,10 @@ export class Storage {
    * Streams `source` into the store: the type is decided from the first bytes, the size is
    * counted and capped, the SHA-256 computed on the way. Nothing is left behind on refusal.
    */
-  async save(source: AsyncIterable<Buffer> & Partial<Readable>, options: SaveOptions): Promise<StoredObject> {
+  async save(
+    source: AsyncIterable<Buffer> & Partial<Readable>,
+    options: SaveOptions,
+  ): Promise<StoredObject> {
     const iterator = source[Symbol.asyncIterator]();
     const first: Buffer[] = [];
     let headLength = 0;
@@ -73,7 +76,13 @@ export class Storage {
         415,
         ERROR_CODES.unsupportedMedia,
         options.refusal ?? 'This file type is not accepted',
-        [{ field: 'file', code: 'file_type', message: options.refusal ?? 'This file type is not accepted' }],
+        [
+          {
+            field: 'file',
+            code: 'file_type',
+            message: options.refusal ?? 'This file type is not accepted',
+          },
+        ],
       );
     }
     const hash = createHash('sha256');

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { StorageMissing, type ByteRange, type StorageDriver } from './driver.js';
 
 export interface S3Options {
@@ -19,11 +20,11 @@ function isMissing(error: unknown): boolean {
  * in 8 MB parts, four at a time, so memory stays flat whatever the file's size. Credentials come
  * from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles).
  */
-type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-storage');
+type Sdk = typeof ClientS3 & typeof LibStorage;
 
 export class S3Driver implements StorageDriver {
   readonly name = 's3' as const;
-  private readonly client: S3Client;
+  private readonly client: ClientS3.S3Client;
 
   /** The SDK is loaded here, when S3 is configured, never on the disk path. */
   static async create(options: S3Options): Promise<S3Driver> {
@@ -89,7 +90,9 @@ export class S3Driver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    await this.client.send(
+      new this.sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }),
+    );
   }
 
   async copy(from: string, to: string): Promise<void> {

@@ -46,7 +46,8 @@ export function detectType(head: Buffer, name: string, claimed: string): string 
     const brand = ascii(b, 8, 12);
     if (brand === 'qt  ') return 'video/quicktime';
     if (brand.startsWith('M4A')) return 'audio/mp4';
-    if (brand === 'heic' || brand === 'heix' || brand === 'avif') return `image/${brand === 'avif' ? 'avif' : 'heic'}`;
+    if (brand === 'heic' || brand === 'heix' || brand === 'avif')
+      return `image/${brand === 'avif' ? 'avif' : 'heic'}`;
     return 'video/mp4';
   }
   if (b.length >= 4 && b.readUInt32BE(0) === 0x1a45dfa3) return 'video/webm';
@@ -63,7 +64,8 @@ export function detectType(head: Buffer, name: string, claimed: string): string 
     const text = b.toString('utf8', 0, Math.min(b.length, 1024)).trimStart().toLowerCase();
     if (text.startsWith('<')) {
       if (text.includes('<svg')) return 'image/svg+xml';
-      if (/<(!doctype html|html|head|body|script|iframe|meta|a |img|div)/.test(text)) return 'text/html';
+      if (/<(!doctype html|html|head|body|script|iframe|meta|a |img|div)/.test(text))
+        return 'text/html';
       return 'application/xml';
     }
     const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
@@ -85,7 +87,12 @@ export function categoryOf(mime: string): FileCategory {
     mime === 'application/vnd.rar'
   )
     return 'archive';
-  if (mime.startsWith('text/') || mime === 'application/pdf' || mime === 'application/json' || OFFICE.has(mime))
+  if (
+    mime.startsWith('text/') ||
+    mime === 'application/pdf' ||
+    mime === 'application/json' ||
+    OFFICE.has(mime)
+  )
     return 'document';
   return 'other';
 }
@@ -96,7 +103,9 @@ export function categoryOf(mime: string): FileCategory {
  */
 export function isInlineSafe(mime: string): boolean {
   return (
-    ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif'].includes(mime) ||
+    ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif'].includes(
+      mime,
+    ) ||
     mime.startsWith('video/') ||
     mime.startsWith('audio/') ||
     mime === 'text/plain' ||

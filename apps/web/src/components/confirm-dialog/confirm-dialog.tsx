@@ -17,7 +17,7 @@ type Props = {
   onConfirm: () => void;
 };
 
-/** Asks before people are deleted; stays open while the call runs. */
+/** Asks before something is destroyed; stays open while the call runs. */
 export function ConfirmDialog({ open, title, content, action, busy, onClose, onConfirm }: Props) {
   const { t } = useTranslation();
   return (

@@ -1,0 +1,787 @@
+import AccessTimeRounded from '@mui/icons-material/AccessTimeRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
+import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
+import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import HomeRounded from '@mui/icons-material/HomeRounded';
+import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
+import ViewListRounded from '@mui/icons-material/ViewListRounded';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { DriveFile, FileListQuery } from '@bo/contract/files';
+import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/files';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router';
+
+import { useHasAccess } from '../../auth/role-based-guard';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { PageHeader } from '../../components/page-header/page-header';
+import { notify } from '../../components/snackbar/notify';
+import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
+import { subscribeRealtime } from '../../lib/realtime';
+import type { HttpError } from '../../lib/http';
+import { translateError } from '../../locales/form-errors';
+import { paths } from '../../routes/paths';
+import { FileDetailsDrawer } from './file-details-drawer';
+import { MoveDialog, NameDialog, ShareDialog } from './file-dialogs';
+import { FileItems, type ItemAction } from './file-items';
+import { FileViewer } from './file-viewer';
+import {
+  downloadFile,
+  downloadZip,
+  invalidateFiles,
+  useCopyFileMutation,
+  useCreateFolderMutation,
+  useDeleteFileMutation,
+  useEmptyTrashMutation,
+  useFilesQuery,
+  useRestoreFileMutation,
+  useTrashFileMutation,
+  useUpdateFileMutation,
+} from './files-api';
+import { StorageUsage } from './storage-usage';
+import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
+
+type View = (typeof FILE_VIEWS)[number];
+type Sort = (typeof FILE_SORTS)[number];
+
+const VIEW_ICONS: Record<View, typeof HomeRounded> = {
+  mine: HomeRounded,
+  shared: FolderSharedOutlined,
+  favorites: StarBorderRounded,
+  recent: AccessTimeRounded,
+  trash: DeleteOutlineRounded,
+};
+
+type Dialogs =
+  | { kind: 'newFolder' }
+  | { kind: 'rename'; file: DriveFile }
+  | { kind: 'move' | 'copy'; files: DriveFile[] }
+  | { kind: 'share'; file: DriveFile }
+  | { kind: 'details'; file: DriveFile }
+  | { kind: 'view'; file: DriveFile }
+  | { kind: 'delete'; files: DriveFile[] }
+  | { kind: 'empty' }
+  | null;
+
+export function FileManagerView() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const canWrite = useHasAccess(undefined, ['files:write']);
+  const [params, setParams] = useSearchParams();
+  const view = (
+    (FILE_VIEWS as readonly string[]).includes(params.get('view') ?? '')
+      ? params.get('view')
+      : 'mine'
+  ) as View;
+  const folderId = params.get('folder') ?? undefined;
+  const q = params.get('q') ?? '';
+  const type = (FILE_TYPE_FILTERS as readonly string[]).includes(params.get('type') ?? '')
+    ? (params.get('type') as FileListQuery['type'])
+    : undefined;
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const sort = (
+    (FILE_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+      ? params.get('sort')
+      : 'name'
+  ) as Sort;
+  const layout = params.get('layout') === 'grid' ? 'grid' : 'list';
+  const trail = (params.get('pages') ?? '').split('.').filter(Boolean);
+  const cursor = trail.at(-1);
+  const [search, setSearch] = useState(q);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const [uploadMenu, setUploadMenu] = useState<HTMLElement | null>(null);
+
+  const update = (changes: Record<string, SearchParamValue>) => {
+    setSelected([]);
+    setParams((prev) => mergeSearchParams(prev, changes, ['pages']), {
+      replace: !('folder' in changes || 'view' in changes),
+    });
+  };
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (search.trim() !== q) update({ q: search.trim() });
+    }, 350);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text drives this
+  }, [search]);
+
+  const query: FileListQuery = {
+    view,
+    folderId,
+    q: q || undefined,
+    type,
+    from: from || undefined,
+    to: to || undefined,
+    sort,
+    cursor,
+    limit: 50,
+  };
+  const { data, isLoading, isFetching, error } = useFilesQuery(query);
+  const files = data?.files ?? [];
+  const selection = files.filter((f) => selected.includes(f.id));
+  const inTrash = view === 'trash';
+  // Where new folders and uploads go: the folder on screen, or the root of one's files.
+  const writable =
+    canWrite && !inTrash && (data?.folderAccess === 'owner' || data?.folderAccess === 'edit');
+  const target = folderId ?? null;
+
+  // Another tab, or a colleague sharing with me: the lists follow without a reload.
+  useEffect(
+    () =>
+      subscribeRealtime((event) => {
+        if (event.type.startsWith('files.')) dispatch(invalidateFiles());
+      }),
+    [dispatch],
+  );
+
+  const refresh = useCallback(() => dispatch(invalidateFiles()), [dispatch]);
+  const uploads = useUploads(refresh);
+
+  const [createFolder] = useCreateFolderMutation();
+  const [updateFile] = useUpdateFileMutation();
+  const [copyFile] = useCopyFileMutation();
+  const [trashFile] = useTrashFileMutation();
+  const [restoreFile] = useRestoreFileMutation();
+  const [deleteFile, deleting] = useDeleteFileMutation();
+  const [emptyTrash, emptying] = useEmptyTrashMutation();
+
+  const fail = (e: unknown) => notify.error(translateError(t, e as HttpError));
+
+  const open = (file: DriveFile) => {
+    if (file.trashedAt) return;
+    if (file.isFolder) update({ folder: file.id, q: null, view: view === 'mine' ? null : view });
+    else setDialog({ kind: 'view', file });
+  };
+
+  const trash = async (items: DriveFile[]) => {
+    try {
+      for (const item of items) await trashFile(item.id).unwrap();
+      setSelected([]);
+      notify.success(t('files.notify.trashed', { count: items.length }), {
+        action: {
+          label: t('files.actions.undo'),
+          onClick: () => void Promise.all(items.map((i) => restoreFile(i.id).unwrap())).catch(fail),
+        },
+      });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const restore = async (items: DriveFile[]) => {
+    try {
+      for (const item of items) await restoreFile(item.id).unwrap();
+      setSelected([]);
+      notify.success(t('files.notify.restored', { count: items.length }));
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const act = (action: ItemAction, file: DriveFile) => {
+    switch (action) {
+      case 'open':
+        return open(file);
+      case 'download':
+        return void downloadFile(file).catch(fail);
+      case 'rename':
+        return setDialog({ kind: 'rename', file });
+      case 'move':
+        return setDialog({ kind: 'move', files: [file] });
+      case 'copy':
+        return setDialog({ kind: 'copy', files: [file] });
+      case 'share':
+        return setDialog({ kind: 'share', file });
+      case 'details':
+        return setDialog({ kind: 'details', file });
+      case 'favorite':
+        return void updateFile({ id: file.id, body: { isFavorite: !file.isFavorite } })
+          .unwrap()
+          .catch(fail);
+      case 'trash':
+        return void trash([file]);
+      case 'restore':
+        return void restore([file]);
+      case 'delete':
+        return setDialog({ kind: 'delete', files: [file] });
+    }
+  };
+
+  const onDrop = async (event: React.DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!writable) return;
+    const pending = await readDrop(event.dataTransfer);
+    if (pending.length) void uploads.start(pending, target);
+  };
+
+  const crumbs = data?.path ?? [];
+  const rootLabel = t(`files.views.${view}`);
+  const pageStart = trail.length * 50;
+
+  return (
+    <Container maxWidth="xl">
+      <PageHeader
+        title={t('files.title')}
+        crumbs={[
+          { name: t('nav.dashboard'), href: paths.dashboard.root },
+          { name: t('files.title') },
+        ]}
+        action={
+          writable && (
+            <Stack direction="row" spacing={1}>
+              <Button
+                variant="outlined"
+                startIcon={<CreateNewFolderOutlined />}
+                onClick={() => setDialog({ kind: 'newFolder' })}
+              >
+                {t('files.actions.newFolder')}
+              </Button>
+              <Button
+                variant="contained"
+                startIcon={<CloudUploadOutlined />}
+                onClick={(e) => setUploadMenu(e.currentTarget)}
+                aria-haspopup="menu"
+                data-testid="upload-button"
+              >
+                {t('files.actions.upload')}
+              </Button>
+            </Stack>
+          )
+        }
+      />
+      <Menu anchorEl={uploadMenu} open={Boolean(uploadMenu)} onClose={() => setUploadMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            setUploadMenu(null);
+            fileInput.current?.click();
+          }}
+        >
+          {t('files.actions.uploadFiles')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setUploadMenu(null);
+            folderInput.current?.click();
+          }}
+        >
+          {t('files.actions.uploadFolder')}
+        </MenuItem>
+      </Menu>
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="file-input"
+        onChange={(e) => {
+          if (e.target.files?.length)
+            void uploads.start(
+              fromPicker(e.target.files).map((p) => ({ ...p, dirs: [] })),
+              target,
+            );
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        hidden
+        data-testid="folder-input"
+        {...({ webkitdirectory: '', directory: '' } as object)}
+        onChange={(e) => {
+          if (e.target.files?.length) void uploads.start(fromPicker(e.target.files), target);
+          e.target.value = '';
+        }}
+      />
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '240px 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={3}>
+          <Card>
+            <List
+              component="nav"
+              aria-label={t('files.views.label')}
+              sx={{ display: { xs: 'flex', md: 'block' }, overflowX: 'auto' }}
+            >
+              {FILE_VIEWS.map((v) => {
+                const Icon = VIEW_ICONS[v];
+                return (
+                  <ListItemButton
+                    key={v}
+                    selected={view === v && !folderId}
+                    aria-current={view === v ? 'page' : undefined}
+                    onClick={() => update({ view: v === 'mine' ? null : v, folder: null, q: null })}
+                    sx={{ flexShrink: 0 }}
+                    data-testid={`view-${v}`}
+                  >
+                    <ListItemIcon sx={{ minWidth: 36 }}>
+                      <Icon fontSize="small" />
+                    </ListItemIcon>
+                    <ListItemText primary={t(`files.views.${v}`)} />
+                  </ListItemButton>
+                );
+              })}
+            </List>
+          </Card>
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <StorageUsage />
+          </Box>
+        </Stack>
+
+        <Card
+          onDragOver={(e) => {
+            if (!writable) return;
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node)) setDragging(false);
+          }}
+          onDrop={(e) => void onDrop(e)}
+          sx={{ position: 'relative', minHeight: 420 }}
+          data-testid="drop-zone"
+        >
+          {dragging && (
+            <Box
+              aria-hidden
+              sx={{
+                position: 'absolute',
+                inset: 0,
+                zIndex: 2,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: 'primary.main',
+                borderRadius: 2,
+                bgcolor: (theme) => `${theme.palette.primary.main}14`,
+                backdropFilter: 'blur(2px)',
+              }}
+            >
+              <Stack alignItems="center" spacing={1}>
+                <CloudUploadOutlined sx={{ fontSize: 48, color: 'primary.main' }} />
+                <Typography variant="h6">{t('files.upload.dropHere')}</Typography>
+              </Stack>
+            </Box>
+          )}
+
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ p: 2.5, pb: 1.5 }}
+            useFlexGap
+            flexWrap="wrap"
+          >
+            <TextField
+              size="small"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('files.filters.search')}
+              slotProps={{
+                htmlInput: { 'aria-label': t('files.filters.search') },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchRounded fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+              sx={{ flex: 1, minWidth: 180 }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('files.filters.type')}
+              value={type ?? ''}
+              onChange={(e) => update({ type: e.target.value || null })}
+              sx={{ minWidth: 140 }}
+            >
+              <MenuItem value="">{t('files.filters.allTypes')}</MenuItem>
+              {FILE_TYPE_FILTERS.map((v) => (
+                <MenuItem key={v} value={v}>
+                  {t(`files.types.${v}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              type="date"
+              label={t('files.filters.from')}
+              value={from}
+              onChange={(e) => update({ from: e.target.value || null })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+              error={Boolean(from && to && from > to)}
+              helperText={from && to && from > to ? t('files.errors.range') : undefined}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={t('files.filters.to')}
+              value={to}
+              onChange={(e) => update({ to: e.target.value || null })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+            />
+            <TextField
+              select
+              size="small"
+              label={t('files.filters.sort')}
+              value={sort}
+              onChange={(e) => update({ sort: e.target.value === 'name' ? null : e.target.value })}
+              sx={{ minWidth: 160 }}
+            >
+              {FILE_SORTS.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {t(`files.sorts.${s.replace('-', 'desc_')}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={layout}
+              onChange={(_, value) => value && update({ layout: value === 'list' ? null : value })}
+              aria-label={t('files.layout.label')}
+            >
+              <ToggleButton value="list" aria-label={t('files.layout.list')}>
+                <ViewListRounded fontSize="small" />
+              </ToggleButton>
+              <ToggleButton value="grid" aria-label={t('files.layout.grid')}>
+                <GridViewRounded fontSize="small" />
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+
+          <Stack direction="row" alignItems="center" sx={{ px: 2.5, minHeight: 40 }} spacing={1}>
+            <Breadcrumbs
+              aria-label={t('files.breadcrumbs')}
+              separator={
+                <ChevronRightRounded
+                  fontSize="small"
+                  sx={{ transform: 'scaleX(var(--dir-flip, 1))' }}
+                />
+              }
+              sx={{ flex: 1, minWidth: 0 }}
+            >
+              {crumbs.length === 0 ? (
+                <Typography variant="subtitle2" aria-current="page">
+                  {rootLabel}
+                </Typography>
+              ) : (
+                <Link
+                  component="button"
+                  type="button"
+                  underline="hover"
+                  variant="subtitle2"
+                  onClick={() => update({ folder: null })}
+                >
+                  {rootLabel}
+                </Link>
+              )}
+              {crumbs.map((c, i) =>
+                i === crumbs.length - 1 ? (
+                  <Typography key={c.id} variant="subtitle2" aria-current="page" dir="auto">
+                    {c.name}
+                  </Typography>
+                ) : (
+                  <Link
+                    key={c.id}
+                    component="button"
+                    type="button"
+                    underline="hover"
+                    variant="subtitle2"
+                    onClick={() => update({ folder: c.id })}
+                    dir="auto"
+                  >
+                    {c.name}
+                  </Link>
+                ),
+              )}
+            </Breadcrumbs>
+            {inTrash && files.length > 0 && (
+              <Button size="small" color="error" onClick={() => setDialog({ kind: 'empty' })}>
+                {t('files.actions.emptyTrash')}
+              </Button>
+            )}
+          </Stack>
+
+          {selection.length > 0 && (
+            <Stack
+              direction="row"
+              alignItems="center"
+              spacing={1}
+              sx={{
+                mx: 2.5,
+                my: 1,
+                px: 2,
+                py: 1,
+                borderRadius: 1,
+                bgcolor: 'primary.lighter',
+                color: 'primary.darker',
+                flexWrap: 'wrap',
+              }}
+              role="toolbar"
+              aria-label={t('files.bulk.label')}
+            >
+              <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                {t('files.bulk.selected', { count: selection.length })}
+              </Typography>
+              {inTrash ? (
+                <>
+                  <Button
+                    size="small"
+                    color="inherit"
+                    startIcon={<RestoreFromTrashOutlined />}
+                    onClick={() => void restore(selection)}
+                  >
+                    {t('files.actions.restore')}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    startIcon={<DeleteOutlineRounded />}
+                    onClick={() => setDialog({ kind: 'delete', files: selection })}
+                  >
+                    {t('files.actions.deleteForever')}
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button
+                    size="small"
+                    color="inherit"
+                    startIcon={<DownloadRounded />}
+                    onClick={() => void downloadZip(selection.map((s) => s.id)).catch(fail)}
+                  >
+                    {t('files.actions.downloadZip')}
+                  </Button>
+                  {canWrite && selection.every((s) => s.access !== 'view') && (
+                    <>
+                      <Button
+                        size="small"
+                        color="inherit"
+                        startIcon={<DriveFileMoveOutlined />}
+                        onClick={() => setDialog({ kind: 'move', files: selection })}
+                      >
+                        {t('files.actions.move')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        startIcon={<DeleteOutlineRounded />}
+                        onClick={() => void trash(selection)}
+                        data-testid="bulk-trash"
+                      >
+                        {t('files.actions.trash')}
+                      </Button>
+                    </>
+                  )}
+                </>
+              )}
+            </Stack>
+          )}
+
+          <FileItems
+            files={files}
+            layout={layout}
+            loading={isLoading}
+            fetching={isFetching}
+            error={error ? translateError(t, error as HttpError) : null}
+            selected={selected}
+            onSelect={setSelected}
+            onAction={act}
+            canWrite={canWrite}
+            inTrash={inTrash}
+            empty={
+              q || type || from || to
+                ? t('files.empty.filtered')
+                : t(`files.empty.${folderId ? 'folder' : view}`)
+            }
+            emptyAction={
+              writable && !q && !type ? (
+                <Button
+                  variant="outlined"
+                  startIcon={<CloudUploadOutlined />}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  {t('files.actions.uploadFiles')}
+                </Button>
+              ) : null
+            }
+          />
+
+          {data && (data.total > 50 || trail.length > 0) && (
+            <Stack
+              direction="row"
+              alignItems="center"
+              justifyContent="flex-end"
+              spacing={1}
+              sx={{ p: 2 }}
+            >
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('files.pages.range', {
+                  from: pageStart + 1,
+                  to: pageStart + files.length,
+                  total: data.total,
+                })}
+              </Typography>
+              <Button
+                size="small"
+                disabled={trail.length === 0}
+                onClick={() => update({ pages: trail.slice(0, -1).join('.') || null })}
+              >
+                {t('files.pages.previous')}
+              </Button>
+              <Button
+                size="small"
+                disabled={!data.nextCursor}
+                onClick={() => update({ pages: [...trail, data.nextCursor!].join('.') })}
+              >
+                {t('files.pages.next')}
+              </Button>
+            </Stack>
+          )}
+        </Card>
+        <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+          <StorageUsage />
+        </Box>
+      </Box>
+
+      <UploadPanel jobs={uploads.jobs} onClear={uploads.clear} />
+
+      {dialog?.kind === 'newFolder' && (
+        <NameDialog
+          title={t('files.actions.newFolder')}
+          initial=""
+          action={t('files.actions.create')}
+          onSubmit={(name) => createFolder({ name, folderId: target }).unwrap()}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <NameDialog
+          title={t('files.actions.rename')}
+          initial={dialog.file.name}
+          action={t('files.actions.rename')}
+          onSubmit={(name) => updateFile({ id: dialog.file.id, body: { name } }).unwrap()}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {(dialog?.kind === 'move' || dialog?.kind === 'copy') && (
+        <MoveDialog
+          items={dialog.files}
+          mode={dialog.kind}
+          onSubmit={async (folder) => {
+            for (const item of dialog.files) {
+              if (dialog.kind === 'move')
+                await updateFile({ id: item.id, body: { folderId: folder } }).unwrap();
+              else await copyFile({ id: item.id, folderId: folder }).unwrap();
+            }
+            setSelected([]);
+            notify.success(
+              t(dialog.kind === 'move' ? 'files.notify.moved' : 'files.notify.copied', {
+                count: dialog.files.length,
+              }),
+            );
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'share' && (
+        <ShareDialog file={dialog.file} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'details' && (
+        <FileDetailsDrawer
+          file={dialog.file}
+          onShare={() => setDialog({ kind: 'share', file: dialog.file })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'view' && (
+        <FileViewer
+          file={dialog.file}
+          siblings={files}
+          onNavigate={(file) => setDialog({ kind: 'view', file })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title={t('files.confirm.deleteTitle', {
+          count: dialog?.kind === 'delete' ? dialog.files.length : 0,
+        })}
+        content={t('files.confirm.deleteText')}
+        action={t('files.actions.deleteForever')}
+        busy={deleting.isLoading}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          void (async () => {
+            try {
+              for (const item of dialog.files) await deleteFile(item.id).unwrap();
+              setSelected([]);
+              notify.success(t('files.notify.deleted', { count: dialog.files.length }));
+            } catch (e) {
+              fail(e);
+            }
+            setDialog(null);
+          })();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'empty'}
+        title={t('files.confirm.emptyTitle')}
+        content={t('files.confirm.emptyText')}
+        action={t('files.actions.emptyTrash')}
+        busy={emptying.isLoading}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void emptyTrash()
+            .unwrap()
+            .then((r) => notify.success(t('files.notify.deleted', { count: r.deleted })))
+            .catch(fail)
+            .finally(() => setDialog(null))
+        }
+      />
+    </Container>
+  );
+}
