@@ -65,6 +65,8 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      // No advertising line in the console of the product.
+      showSupportNotice: false,
       resources: {},
       partialBundledLanguages: true,
       supportedLngs: [...LANGUAGES],

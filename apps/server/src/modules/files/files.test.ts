@@ -283,6 +283,30 @@ describe.each(drivers)('file manager on the %s driver', (driver) => {
     expect((await get(bob.token, '/api/files?view=favorites')).json().total).toBe(0);
   });
 
+  it('tells the people who see an item when it changes (realtime), and not others', async () => {
+    const seen: Array<{ type: string; audience: string[] | 'all' }> = [];
+    const off = t.app.services.events.on((e) => seen.push({ type: e.type, audience: e.audience }));
+    try {
+      const folder = (
+        await send(admin, 'POST', '/api/files/folders', { name: `Live ${driver}` })
+      ).json().file;
+      await send(admin, 'POST', `/api/files/${folder.id}/shares`, {
+        userId: bob.id,
+        access: 'view',
+      });
+      seen.length = 0;
+      await upload(admin, 'live.txt', 'text/plain', Buffer.from('live'), { folderId: folder.id });
+      await expect
+        .poll(() => seen.filter((e) => e.type === 'files.changed').length)
+        .toBeGreaterThan(0);
+      const event = seen.find((e) => e.type === 'files.changed')!;
+      expect(event.audience).toEqual(expect.arrayContaining([bob.id]));
+      expect(event.audience).not.toContain(carol.id);
+    } finally {
+      off();
+    }
+  });
+
   it('a folder shared reaches what is inside it', async () => {
     const folder = (
       await send(admin, 'POST', '/api/files/folders', { name: `Team ${driver}` })

@@ -504,4 +504,15 @@ export async function usedBytes(db: Executor, userId: string): Promise<number> {
   return Number(r?.used ?? 0);
 }
 
+/** Who sees an item: its owner and whoever it, or a folder above it, is shared with. */
+export async function watchersOf(db: Executor, id: string): Promise<string[]> {
+  const found = await rows<{ user_id: string }>(
+    db,
+    sql`${chainOf(id)}
+      SELECT owner_id AS user_id FROM files WHERE id = ${id} AND owner_id IS NOT NULL
+      UNION SELECT s.user_id FROM file_shares s WHERE s.file_id IN (SELECT id FROM chain)`,
+  );
+  return found.map((r) => r.user_id);
+}
+
 export const contentUrl = (id: string) => FILES_API.content(id);

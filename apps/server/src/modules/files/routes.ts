@@ -64,6 +64,7 @@ import {
   targetFolder,
   usageOf,
   usedBytes,
+  watchersOf,
   type FileRow,
 } from './queries.js';
 import { tusRoutes } from './tus.js';
@@ -104,21 +105,32 @@ export async function fileRoutes(appBase: FastifyInstance) {
   const { db, config } = app.services;
   const urlOf = (row: FileRow) => contentUrl(row.id);
 
-  const audited = <T>(
+  /**
+   * Every write runs in one transaction with its audit entry; once committed, the people who
+   * see the item (its owner, whoever it or a folder above it is shared with, the actor's other
+   * tabs) hear `files.changed` on the realtime socket and their lists follow.
+   */
+  const audited = async <T>(
     request: FastifyRequest,
     action: string,
     targetId: string | null,
     work: (tx: Executor) => Promise<T>,
-  ) =>
-    db.transaction(async (tx) => {
-      const result = await work(tx);
-      await audit(tx, request, {
-        actorId: requireAuth(request).userId,
-        action: `files.${action}`,
-        targetId,
-      });
-      return result;
+  ): Promise<T> => {
+    const actorId = requireAuth(request).userId;
+    const result = await db.transaction(async (tx) => {
+      const done = await work(tx);
+      await audit(tx, request, { actorId, action: `files.${action}`, targetId });
+      return done;
     });
+    const subject = targetId ?? (typeof result === 'string' ? result : null);
+    const audience = new Set([actorId, ...(subject ? await watchersOf(db, subject) : [])]);
+    await app.services.events.publish({
+      type: 'files.changed',
+      audience: [...audience],
+      payload: { id: subject, action, actorId },
+    });
+    return result;
+  };
 
   /** 413 when `extra` more bytes would take the owner past STORAGE_QUOTA_MB. */
   async function assertQuota(tx: Executor, ownerId: string, extra: number) {
@@ -783,6 +795,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
         await tx
           .delete(fileFavorites)
           .where(and(eq(fileFavorites.userId, userId), inArray(fileFavorites.fileId, ids)));
+      });
+      // The person who lost access no longer watches it: told apart, so their lists drop it.
+      await app.services.events.publish({
+        type: 'files.changed',
+        audience: [userId],
+        payload: { id, action: 'unshare' },
       });
       return { file: await fileDetails(db, id, auth.userId, 'owner', urlOf) };
     },

@@ -46,12 +46,13 @@ export function useFileFormat() {
   const lang = i18n.language;
   return useMemo(() => {
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
     const formats = UNITS.map(
       (unit) =>
         new Intl.NumberFormat(lang, {
           style: 'unit',
           unit,
-          unitDisplay: 'short',
+          unitDisplay: unit === 'byte' ? 'narrow' : 'short',
           maximumFractionDigits: unit === 'byte' ? 0 : 1,
         }),
     );
@@ -66,6 +67,7 @@ export function useFileFormat() {
         return formats[i]!.format(v);
       },
       date: (iso: string) => date.format(new Date(iso)),
+      day: (iso: string) => day.format(new Date(iso)),
       percent: (part: number) =>
         new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(part),
     };

@@ -241,7 +241,6 @@ export function FileItems(props: Props) {
               data-item
               data-testid="file-item"
               aria-label={file.name}
-              aria-selected={isSelected}
               onDoubleClick={() => onAction(inTrash ? 'restore' : 'open', file)}
               onKeyDown={(e) => onKey(e, file, index)}
               sx={{
@@ -302,9 +301,9 @@ export function FileItems(props: Props) {
                   />
                 )}
               </Stack>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
                 {file.isFolder ? t('files.types.folder') : f.bytes(file.size)} ·{' '}
-                {f.date(file.updatedAt)}
+                {f.day(file.updatedAt)}
               </Typography>
             </Paper>
           );

@@ -330,7 +330,7 @@ export function FileManagerView() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '240px 1fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '240px minmax(0, 1fr)' },
           alignItems: 'start',
         }}
       >
@@ -405,11 +405,17 @@ export function FileManagerView() {
           )}
 
           <Stack
-            direction={{ xs: 'column', sm: 'row' }}
+            direction="row"
             spacing={1.5}
-            sx={{ p: 2.5, pb: 1.5 }}
             useFlexGap
             flexWrap="wrap"
+            sx={{
+              p: { xs: 2, sm: 2.5 },
+              pb: 1.5,
+              // On a phone: search on its own line, the other filters two by two.
+              '& > *': { flex: { xs: '1 1 40%', sm: '0 1 auto' } },
+              '& > :first-of-type': { flex: { xs: '1 1 100%', sm: '1 1 200px' } },
+            }}
           >
             <TextField
               size="small"
@@ -426,7 +432,6 @@ export function FileManagerView() {
                   ),
                 },
               }}
-              sx={{ flex: 1, minWidth: 180 }}
             />
             <TextField
               select

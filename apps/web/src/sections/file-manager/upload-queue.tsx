@@ -67,38 +67,45 @@ export const fromPicker = (files: FileList): PendingFile[] =>
     return { file, dirs: parts.slice(0, -1) };
   });
 
-/** The folder a path of names leads to under `root`, made where missing. */
-async function ensureFolders(
+/** One folder by name under `parent`: made, or the existing one of that name. */
+async function folderIn(parent: string | null, name: string): Promise<string> {
+  try {
+    const { file } = await http<{ file: DriveFile }>(FILES_API.folders, {
+      method: 'POST',
+      body: { name, folderId: parent },
+    });
+    return file.id;
+  } catch (error) {
+    if ((error as HttpError).status !== 409) throw error;
+    // Already there: upload into the existing folder of that name.
+    const found = await http<{ files: DriveFile[] }>(FILES_API.list, {
+      query: { folderId: parent ?? undefined, type: 'folder', limit: 200 },
+    });
+    const same = found.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    if (!same) throw error;
+    return same.id;
+  }
+}
+
+/**
+ * The folder a path of names leads to under `root`, made where missing. Uploads running side
+ * by side share each folder's one request (the map holds promises), so none is made twice.
+ */
+function ensureFolders(
   root: string | null,
   dirs: string[],
-  made: Map<string, string | null>,
+  made: Map<string, Promise<string | null>>,
 ): Promise<string | null> {
-  let parent = root;
+  let parent: Promise<string | null> = Promise.resolve(root);
   for (let i = 0; i < dirs.length; i++) {
     const key = `${root ?? ''}/${dirs.slice(0, i + 1).join('/')}`;
-    const known = made.get(key);
-    if (known !== undefined) {
-      parent = known;
-      continue;
+    let known = made.get(key);
+    if (!known) {
+      const name = dirs[i]!;
+      known = parent.then((id) => folderIn(id, name));
+      made.set(key, known);
     }
-    const name = dirs[i]!;
-    try {
-      const { file } = await http<{ file: DriveFile }>(FILES_API.folders, {
-        method: 'POST',
-        body: { name, folderId: parent },
-      });
-      parent = file.id;
-    } catch (error) {
-      if ((error as HttpError).status !== 409) throw error;
-      // Already there: upload into the existing folder of that name.
-      const found = await http<{ files: DriveFile[] }>(FILES_API.list, {
-        query: { folderId: parent ?? undefined, type: 'folder', limit: 200 },
-      });
-      const same = found.files.find((f) => f.name.toLowerCase() === name.toLowerCase());
-      if (!same) throw error;
-      parent = same.id;
-    }
-    made.set(key, parent);
+    parent = known;
   }
   return parent;
 }
@@ -117,7 +124,7 @@ export function useUploads(onDone: () => void) {
 
   const start = useCallback(
     async (pending: PendingFile[], folderId: string | null) => {
-      const made = new Map<string, string | null>();
+      const made = new Map<string, Promise<string | null>>();
       const queue = pending.map((p) => ({
         ...p,
         job: {
@@ -178,7 +185,7 @@ export function UploadPanel({ jobs, onClear }: { jobs: Job[]; onClear: () => voi
         width: { xs: 'calc(100% - 16px)', sm: 360 },
         maxHeight: 320,
         overflow: 'auto',
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        zIndex: (theme) => theme.zIndex.modal - 1,
         borderRadius: 2,
       }}
     >

@@ -1,0 +1,282 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+
+import { ADMIN, expect, test } from './fixtures';
+
+// A tiny PNG (1×1, red) and a one-page PDF, written by hand: nothing fetched.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+function onePagePdf(text: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 40 100 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 40 100 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) body += `${String(o).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function tokenFor(
+  request: APIRequestContext,
+  email = ADMIN.email,
+  password = ADMIN.password,
+) {
+  const answer = await request.post('/api/account/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return (await answer.json()) as { accessToken: string; user: { id: string } };
+}
+
+async function openFiles(page: Page, token: string, url = '/dashboard/files-manager') {
+  await page.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'File manager' })).toBeVisible();
+}
+
+/** Drops a real folder from the disk on the page, as the operating system would (CDP drag). */
+async function dropFolder(page: Page, folder: string, target: string) {
+  const box = (await page.getByTestId(target).boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: [folder], dragOperationsMask: 1 };
+  // As a hand would: enter, move over (the drop overlay appears), move again, let go.
+  for (const type of ['dragEnter', 'dragOver', 'dragOver', 'drop'] as const) {
+    await cdp.send('Input.dispatchDragEvent', { type, x, y, data });
+    await page.waitForTimeout(100);
+  }
+  await cdp.detach();
+}
+
+test('upload a folder by drag and drop, preview an image and a PDF', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const { accessToken } = await tokenFor(request);
+  await openFiles(page, accessToken);
+
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'bo-drop-')), `Trip ${tag}`);
+  mkdirSync(path.join(dir, 'day one'), { recursive: true });
+  writeFileSync(path.join(dir, 'photo.png'), PNG);
+  writeFileSync(path.join(dir, 'day one', 'plan.pdf'), onePagePdf(`Plan ${tag}`));
+  writeFileSync(path.join(dir, 'notes.txt'), `notes ${tag}`);
+
+  // Uploads are possible once the folder's access is known: the Upload button says so.
+  await expect(page.getByTestId('upload-button')).toBeVisible();
+  await dropFolder(page, dir, 'drop-zone');
+  await expect(page.getByTestId('upload-job')).toHaveCount(3);
+  await expect(
+    page.getByTestId('upload-job').and(page.locator('[data-status="done"]')),
+  ).toHaveCount(3);
+  await expect(page.getByRole('row', { name: `Trip ${tag}` })).toBeVisible();
+
+  // Into the folder: the folder inside it and its files, with the path above.
+  await page
+    .getByRole('row', { name: `Trip ${tag}` })
+    .getByText(`Trip ${tag}`)
+    .click();
+  await expect(page).toHaveURL(/folder=/);
+  await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(`Trip ${tag}`);
+  await expect(page.getByTestId('file-item')).toHaveCount(3);
+  await expect(page.getByTestId('file-item').first()).toContainText('day one');
+
+  // Preview the picture, then open the PDF drawn page by page.
+  await page.getByRole('row', { name: 'photo.png' }).getByText('photo.png').click();
+  const viewer = page.getByRole('dialog', { name: 'photo.png' });
+  await expect(viewer.getByTestId('preview-image')).toBeVisible();
+  await expect
+    .poll(() =>
+      viewer.getByTestId('preview-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBe(1);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('row', { name: 'day one' }).getByText('day one').click();
+  await page.getByRole('row', { name: 'plan.pdf' }).getByText('plan.pdf').click();
+  const pdf = page.getByRole('dialog', { name: 'plan.pdf' });
+  await expect(pdf.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
+  await page.screenshot({ path: 'apps/web/e2e/screenshots/files-pdf-preview.png' });
+  await page.keyboard.press('Escape');
+
+  // The keyboard: back to the root, Enter opens a folder.
+  await page
+    .getByRole('navigation', { name: 'Folder path' })
+    .getByRole('button', { name: 'My files' })
+    .click();
+  await page.getByRole('row', { name: `Trip ${tag}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(`Trip ${tag}`);
+});
+
+test('share with a colleague who then sees it; move to trash and restore', async ({
+  browser,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const admin = await tokenFor(request);
+  const email = `colleague.${tag}@e2e.local`;
+  const created = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${admin.accessToken}` },
+    data: {
+      firstName: 'Ada',
+      lastName: `Colleague${tag}`,
+      email,
+      password: 'a-long-unusual-password',
+      emailVerified: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+  await openFiles(page, admin.accessToken);
+  await page.getByTestId('upload-button').click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('menuitem', { name: 'Upload files' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: `report-${tag}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('quarterly'),
+  });
+  const row = page.getByRole('row', { name: `report-${tag}.txt` });
+  await expect(row).toBeVisible();
+
+  // Share it through the item's menu.
+  await row.getByTestId('item-menu').click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: /Share/ });
+  await dialog.getByLabel('Person').fill(`Ada`);
+  await page.getByRole('option', { name: new RegExp(`Colleague${tag}`) }).click();
+  await dialog.getByTestId('share-invite').click();
+  await expect(dialog.getByText(`Ada Colleague${tag}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // The colleague sees it under "Shared with me" and can open it.
+  const other = await browser.newContext();
+  const theirs = await other.newPage();
+  const colleague = await tokenFor(other.request, email, 'a-long-unusual-password');
+  await openFiles(theirs, colleague.accessToken, '/dashboard/files-manager?view=shared');
+  await expect(theirs.getByRole('row', { name: `report-${tag}.txt` })).toBeVisible();
+  await theirs
+    .getByRole('row', { name: `report-${tag}.txt` })
+    .getByText(`report-${tag}.txt`)
+    .click();
+  await expect(theirs.getByRole('dialog').locator('pre')).toHaveText('quarterly');
+  await other.close();
+
+  // Trash it with the Delete key, find it in the trash, restore it.
+  await row.focus();
+  await page.keyboard.press('Delete');
+  await expect(page.getByRole('row', { name: `report-${tag}.txt` })).toHaveCount(0);
+  await page.getByTestId('view-trash').click();
+  const trashed = page.getByRole('row', { name: `report-${tag}.txt` });
+  await expect(trashed).toBeVisible();
+  await trashed.getByTestId('item-menu').click();
+  await page.getByRole('menuitem', { name: 'Restore' }).click();
+  await expect(trashed).toHaveCount(0);
+  await page.getByTestId('view-mine').click();
+  await expect(page.getByRole('row', { name: `report-${tag}.txt` })).toBeVisible();
+  await owner.close();
+});
+
+const VARIANTS = [
+  { name: 'light', mode: 'light', lng: 'en', width: 1440 },
+  { name: 'dark', mode: 'dark', lng: 'en', width: 1440 },
+  { name: 'ar', mode: 'light', lng: 'ar', width: 1440 },
+  { name: '390', mode: 'light', lng: 'en', width: 390 },
+] as const;
+
+async function screens(browser: Browser, token: string, baseURL: string) {
+  const host = new URL(baseURL).hostname;
+  for (const variant of VARIANTS) {
+    const context = await browser.newContext({
+      viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
+    });
+    await context.addCookies([
+      { name: 'themeMode', value: variant.mode, domain: host, path: '/' },
+      {
+        name: 'themeDirection',
+        value: variant.lng === 'ar' ? 'rtl' : 'ltr',
+        domain: host,
+        path: '/',
+      },
+    ]);
+    await context.addInitScript(
+      ([lng, t]) => {
+        window.localStorage.setItem('i18nextLng', lng);
+        window.localStorage.setItem('accessToken', t);
+      },
+      [variant.lng, token] as const,
+    );
+    const page = await context.newPage();
+    for (const layout of ['list', 'grid'] as const) {
+      await page.goto(`/dashboard/files-manager${layout === 'grid' ? '?layout=grid' : ''}`);
+      await expect(page.getByTestId('file-item').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: `apps/web/e2e/screenshots/files-${layout}-${variant.name}.png`,
+      });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .include('main')
+        .analyze();
+      expect(
+        violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+        ),
+        `${layout} ${variant.name}`,
+      ).toEqual([]);
+    }
+    // The details drawer and the share dialog, once per variant.
+    await page.goto('/dashboard/files-manager');
+    await page.getByTestId('item-menu').first().click();
+    await page.getByRole('menuitem', { name: /Details|Détails|التفاصيل/ }).click();
+    await expect(page.getByRole('presentation').getByRole('heading').first()).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `apps/web/e2e/screenshots/files-details-${variant.name}.png` });
+    await context.close();
+  }
+}
+
+test('file manager in light, dark, Arabic and at 390 px, accessible', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const { accessToken } = await tokenFor(request);
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const folder = await request.post('/api/files/folders', {
+    headers,
+    data: { name: `Shots ${Date.now().toString(36)}` },
+  });
+  expect(folder.status()).toBe(201);
+  for (const [name, mimeType, buffer] of [
+    ['red.png', 'image/png', PNG],
+    ['brief.pdf', 'application/pdf', onePagePdf('Brief')],
+    ['readme.txt', 'text/plain', Buffer.from('read me')],
+  ] as const) {
+    const up = await request.post('/api/files', {
+      headers,
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    expect(up.status(), await up.text()).toBe(201);
+  }
+  await screens(browser, accessToken, baseURL!);
+});
