@@ -136,6 +136,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     only: { type: 'string' },
+    /** Skip the file manager's 200 MB upload and download on the disk and S3 drivers. */
+    'no-throughput': { type: 'boolean', default: false },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -455,7 +457,7 @@ async function areaScenarios(fetchJson: JsonFetch, notes: string[]): Promise<Sce
   for (const area of readdirSync(modulesDir).sort()) {
     const file = path.join(modulesDir, area, 'bench-scenarios.ts');
     if (!existsSync(file)) {
-      if (!['bench', 'health', 'public', 'files', 'audit', 'account'].includes(area))
+      if (!['bench', 'health', 'public', 'audit', 'account'].includes(area))
         notes.push(`${area}: no bench-scenarios.ts yet, skipped`);
       continue;
     }
@@ -694,6 +696,146 @@ function bundleReport(): { table?: string; json?: unknown; note?: string } {
 
 // ---- main --------------------------------------------------------------------------------------
 
+// ---- file throughput ---------------------------------------------------------------------------
+
+interface ThroughputResult {
+  driver: 'disk' | 's3';
+  sizeMb: number;
+  uploadMBps: number;
+  downloadMBps: number;
+  rssRestMb: number;
+  rssUploadMaxMb: number;
+  rssDownloadMaxMb: number;
+  checksumOk: boolean;
+}
+
+/**
+ * A 200 MB file up (resumable upload, the path big files take) and down again, on each storage
+ * driver, on a small installation of its own; the server's RSS is sampled all along: streams,
+ * not buffers, keep it flat. S3 is s3rver (a local S3-compatible server) in this process.
+ */
+async function fileThroughput(sizeMb = 200): Promise<ThroughputResult[]> {
+  const { createHash, randomBytes } = await import('node:crypto');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const S3rver = (await import('s3rver')).default;
+  const out: ThroughputResult[] = [];
+  for (const driver of ['disk', 's3'] as const) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-throughput-'));
+    let s3: InstanceType<typeof S3rver> | null = null;
+    const env: NodeJS.ProcessEnv = {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '0',
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MAX_FILE_MB: String(sizeMb * 2),
+      STORAGE_QUOTA_MB: String(sizeMb * 4),
+    };
+    if (driver === 's3') {
+      s3 = new S3rver({
+        port: 0,
+        address: '127.0.0.1',
+        silent: true,
+        directory: path.join(dataDir, 's3'),
+        configureBuckets: [{ name: 'bo-bench', configs: [] }],
+      });
+      const { port } = await s3.run();
+      Object.assign(env, {
+        S3_BUCKET: 'bo-bench',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_FORCE_PATH_STYLE: '1',
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      });
+    }
+    const server = await startServer({ scale: 'throughput', env });
+    try {
+      const token = await signIn(server.baseUrl);
+      const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+      const block = randomBytes(1024 * 1024);
+      const size = sizeMb * block.length;
+      const expected = createHash('sha256');
+      for (let i = 0; i < sizeMb; i++) expected.update(block);
+      const want = expected.digest('hex');
+      const pid = server.child.pid;
+      await new Promise((r) => setTimeout(r, 500));
+      const rssRestMb = rssMb(pid);
+      const sample = () => {
+        const peak = { max: rssRestMb };
+        const timer = setInterval(() => (peak.max = Math.max(peak.max, rssMb(pid))), 100);
+        return { peak, stop: () => clearInterval(timer) };
+      };
+
+      const up = sample();
+      const t0 = performance.now();
+      const created = await fetch(`${server.baseUrl}/api/files/tus`, {
+        method: 'POST',
+        headers: {
+          ...auth,
+          'upload-length': String(size),
+          'upload-metadata': `filename ${Buffer.from('big.bin').toString('base64')}`,
+        },
+      });
+      if (created.status !== 201)
+        throw new Error(`tus create: ${created.status} ${await created.text()}`);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= sizeMb) return controller.close();
+          sent++;
+          controller.enqueue(new Uint8Array(block));
+        },
+      });
+      const done = await fetch(`${server.baseUrl}${created.headers.get('location')}`, {
+        method: 'PATCH',
+        headers: {
+          ...auth,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      const uploadS = (performance.now() - t0) / 1000;
+      up.stop();
+      if (done.status !== 204) throw new Error(`tus patch: ${done.status} ${await done.text()}`);
+      const id = done.headers.get('upload-file-id')!;
+
+      const down = sample();
+      const t1 = performance.now();
+      const res = await fetch(`${server.baseUrl}/api/files/${id}/content`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const got = createHash('sha256');
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        got.update(chunk);
+      }
+      const downloadS = (performance.now() - t1) / 1000;
+      down.stop();
+      out.push({
+        driver,
+        sizeMb,
+        uploadMBps: Math.round((sizeMb / uploadS) * 10) / 10,
+        downloadMBps: Math.round((sizeMb / downloadS) * 10) / 10,
+        rssRestMb,
+        rssUploadMaxMb: up.peak.max,
+        rssDownloadMaxMb: down.peak.max,
+        checksumOk: bytes === size && got.digest('hex') === want,
+      });
+      log(`files ${driver}: ${JSON.stringify(out.at(-1))}`);
+    } finally {
+      await server.stop();
+      await s3?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
 async function main() {
   ensureBuilt();
   const notes: string[] = [];
@@ -754,6 +896,10 @@ async function main() {
     }
   }
 
+  // With --only, the throughput runs when the filter names the file manager ("files…").
+  const wantsFiles = !args.only || 'files'.startsWith(args.only) || args.only.startsWith('files');
+  const throughput = args['no-throughput'] || !wantsFiles ? [] : await fileThroughput();
+
   const load1 = os.loadavg().map((x) => x.toFixed(1));
   const header = [
     `Back-office benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -767,6 +913,19 @@ async function main() {
   const out: string[] = [...header, '', table(results), ''];
   out.push(`server start to ready on the existing data: ${readyMs} ms`);
   out.push(`server RSS at rest: ${rssRest} MB, under load (max): ${rss.max} MB`);
+  if (throughput.length) {
+    out.push(
+      '',
+      `File manager: one ${throughput[0]!.sizeMb} MB file up (resumable upload) and down, per storage driver (S3 = s3rver on this machine):`,
+      '',
+      '| driver | upload MB/s | download MB/s | server RSS at rest | max during upload | max during download | bytes back equal |',
+      '|---|--:|--:|--:|--:|--:|:-:|',
+      ...throughput.map(
+        (r) =>
+          `| ${r.driver} | ${r.uploadMBps} | ${r.downloadMBps} | ${r.rssRestMb} MB | ${r.rssUploadMaxMb} MB | ${r.rssDownloadMaxMb} MB | ${r.checksumOk ? 'yes' : 'NO'} |`,
+      ),
+    );
+  }
   if (target.seedMs) out.push(`seeding ${scale} took ${(target.seedMs / 1000).toFixed(1)} s`);
   const bundles = bundleReport();
   out.push(
@@ -851,6 +1010,7 @@ async function main() {
     scenarios: results,
     growth: growthResults,
     growthSummary,
+    fileThroughput: throughput,
     bundles,
     notes,
   };

@@ -20,6 +20,7 @@ import type { Database } from './db/client.js';
 import { webRouteStatus } from '@bo/contract/web-routes';
 import { loggerOptions } from './lib/log.js';
 import { createStorage, type Storage } from './modules/files/storage/index.js';
+import { ensureSeedFiles } from './seed/files.js';
 import { ensureSeedImages } from './seed/images.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { adminRoutes } from './modules/audit/routes.js';
@@ -157,7 +158,7 @@ export async function buildApp({
   const storage = await createStorage(config);
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
-  await ensureSeedImages(storage);
+  await Promise.all([ensureSeedImages(storage), ensureSeedFiles(storage)]);
 
   // Routes.
   await app.register(healthRoutes);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { fileSeedStep } from './files.js';
 import { invoiceSeedStep } from './invoices.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
@@ -27,6 +28,8 @@ export interface SeedCounts {
   discountCodes: number;
   /** Invoices (with one to four lines each). */
   invoices: number;
+  /** File-manager records (folders and files) over the first 100,000 people. */
+  files: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -41,6 +44,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     kanbanCards: 22,
     discountCodes: 6,
     invoices: 48,
+    files: 60,
     spanDays: 120,
   },
   '10k': {
@@ -52,6 +56,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     kanbanCards: 100,
     discountCodes: 100,
     invoices: 10_000,
+    files: 10_000,
     spanDays: 365,
   },
   '100k': {
@@ -63,6 +68,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     kanbanCards: 300,
     discountCodes: 1_000,
     invoices: 100_000,
+    files: 100_000,
     spanDays: 730,
   },
   large: {
@@ -74,6 +80,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     kanbanCards: 300,
     discountCodes: 1_000,
     invoices: 1_000_000,
+    files: 1_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -85,6 +92,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     kanbanCards: 300,
     discountCodes: 1_000,
     invoices: 1_000_000,
+    files: 1_000_000,
     spanDays: 730,
   },
 };
@@ -114,6 +122,8 @@ export interface SeedContext {
 /** One area's generator; generators run in order, later ones may read what earlier ones wrote. */
 export interface SeedStep {
   name: string;
+  /** The tables it fills, for a run of this step alone (`--only`): their indexes go during the load. */
+  tables?: string[];
   run(ctx: SeedContext): Promise<void>;
 }
 
@@ -275,6 +285,7 @@ FROM orders GROUP BY 1, 2`);
     },
   },
   invoiceSeedStep,
+  fileSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -289,6 +300,7 @@ const BULK_TABLES = [
   'invoices',
   'invoice_items',
   'invoice_payments',
+  'files',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);
@@ -315,6 +327,11 @@ export interface SeedOptions {
   counts?: Partial<SeedCounts>;
   /** Forces the bulk path (indexes and foreign keys rebuilt after); default: any scale but demo. */
   bulk?: boolean;
+  /**
+   * Runs these steps only, on a database seeded before they existed (e.g. `files` on a large
+   * data set from an earlier release); default: every step.
+   */
+  only?: string[];
 }
 
 export interface SeedReport {
@@ -379,6 +396,10 @@ export async function seedDatabase(
       now,
       passwordHash,
     };
+    const steps = options.only
+      ? seedSteps.filter((st) => options.only!.includes(st.name))
+      : seedSteps;
+    const bulkTables = options.only ? steps.flatMap((st) => st.tables ?? []) : BULK_TABLES;
     let indexes: Array<{ tablename: string; indexname: string; indexdef: string }> = [];
     let foreignKeys: Array<{ tbl: string; conname: string; def: string }> = [];
     if (bulk) {
@@ -388,7 +409,7 @@ export async function seedDatabase(
       await exec(`SET work_mem = '64MB'`);
       // Unique and primary-key constraints stay (their indexes back foreign keys); the rest go.
       indexes = (await exec(`SELECT tablename, indexname, indexdef FROM pg_indexes i
-WHERE schemaname = 'public' AND tablename IN (${BULK_TABLES.map(lit).join(', ')})
+WHERE schemaname = 'public' AND tablename IN (${bulkTables.map(lit).join(', ')})
   AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`)) as Array<{
         tablename: string;
         indexname: string;
@@ -399,7 +420,7 @@ WHERE schemaname = 'public' AND tablename IN (${BULK_TABLES.map(lit).join(', ')}
       // and added back after, when PostgreSQL validates each one with a single join.
       foreignKeys =
         (await exec(`SELECT c.conrelid::regclass::text AS tbl, c.conname, pg_get_constraintdef(c.oid) AS def
-FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid::regclass::text IN (${BULK_TABLES.map(lit).join(', ')})`)) as Array<{
+FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid::regclass::text IN (${bulkTables.map(lit).join(', ')})`)) as Array<{
           tbl: string;
           conname: string;
           def: string;
@@ -407,7 +428,7 @@ FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid::regclass::text IN (${
       for (const fk of foreignKeys)
         await exec(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT "${fk.conname}"`);
     }
-    for (const step of seedSteps) {
+    for (const step of steps) {
       const t = Date.now();
       const c0 = process.cpuUsage();
       await step.run(ctx);

@@ -92,6 +92,13 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
       FULL JOIN (SELECT * FROM invoice_stats WHERE count <> 0) s USING (status, due_date)
       WHERE s.count IS DISTINCT FROM v.n OR s.amount IS DISTINCT FROM v.amount OR s.balance IS DISTINCT FROM v.balance`,
     cardAssigneeMissing: `SELECT count(*) FROM kanban_card_assignees a LEFT JOIN users u ON u.id = a.user_id WHERE u.id IS NULL`,
+    fileWithoutOwner: `SELECT count(*) FROM files f LEFT JOIN users u ON u.id = f.owner_id WHERE f.scope = 'drive' AND u.id IS NULL`,
+    fileInOtherOwnersFolder: `SELECT count(*) FROM files f JOIN files p ON p.id = f.parent_id WHERE NOT p.is_folder OR p.owner_id <> f.owner_id`,
+    fileWithoutBytesKey: `SELECT count(*) FROM files WHERE NOT is_folder AND (storage_key = '' OR checksum = '' OR size <= 0)`,
+    storageUsageDiffersFromFiles: `SELECT count(*) FROM (
+        SELECT owner_id, category, sum(size) AS bytes, count(*) AS n FROM files WHERE owner_id IS NOT NULL AND NOT is_folder GROUP BY 1, 2) f
+      FULL JOIN (SELECT * FROM storage_usage WHERE count <> 0 OR bytes <> 0) s USING (owner_id, category)
+      WHERE s.bytes IS DISTINCT FROM f.bytes OR s.count IS DISTINCT FROM f.n`,
   };
   const out: Record<string, number> = {};
   for (const [name, text] of Object.entries(checks)) {

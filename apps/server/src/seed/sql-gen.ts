@@ -74,6 +74,7 @@ export const KIND = {
   invoiceItem: 11,
   invoicePayment: 12,
   invoiceParty: 13,
+  file: 14,
 } as const;
 
 export interface SqlGenOptions {

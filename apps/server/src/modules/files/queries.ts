@@ -475,7 +475,8 @@ export async function keysOf(db: Executor, ids: string[]): Promise<string[]> {
     sql`SELECT storage_key AS key FROM files WHERE id IN (${list}) AND NOT is_folder AND storage_key <> ''
         UNION ALL SELECT storage_key FROM file_versions WHERE file_id IN (${list})`,
   );
-  return found.map((r) => r.key);
+  // The demo's shared pool of bytes (seed-…) stays: many records point at each of its objects.
+  return found.map((r) => r.key).filter((key) => !key.startsWith('seed-'));
 }
 
 export async function usageOf(db: Executor, userId: string, quota: number): Promise<FileUsage> {
