@@ -394,10 +394,12 @@ export function FileItems(props: Props) {
                         </Typography>
                         <Typography
                           variant="caption"
+                          noWrap
+                          component="p"
                           sx={{ color: 'text.secondary', display: { sm: 'none' } }}
                         >
                           {file.isFolder ? t('files.types.folder') : f.bytes(file.size)} ·{' '}
-                          {f.date(file.updatedAt)}
+                          {f.day(file.updatedAt)}
                         </Typography>
                       </Box>
                       {star(file)}
