@@ -218,6 +218,42 @@ describe.each(drivers)('file manager on the %s driver', (driver) => {
     expect(docs.files.map((f: { name: string }) => f.name)).toEqual(['b.txt']);
   });
 
+  it('copies a file, and a folder with everything in it, each copy with bytes of its own', async () => {
+    const folder = (
+      await send(admin, 'POST', '/api/files/folders', { name: `Copy ${driver}` })
+    ).json().file;
+    const inner = (
+      await send(admin, 'POST', '/api/files/folders', { name: 'inner', folderId: folder.id })
+    ).json().file;
+    const file = (
+      await upload(admin, 'deep.txt', 'text/plain', Buffer.from('deep'), { folderId: inner.id })
+    ).json().file;
+
+    const one = await send(admin, 'POST', `/api/files/${file.id}/copy`, {});
+    expect(one.statusCode).toBe(201);
+    expect(one.json().file).toMatchObject({ name: 'deep (1).txt', folderId: inner.id });
+
+    const copied = await send(admin, 'POST', `/api/files/${folder.id}/copy`, { folderId: null });
+    expect(copied.statusCode).toBe(201);
+    const top = copied.json().file;
+    expect(top).toMatchObject({ name: `Copy ${driver} (1)`, isFolder: true, folderId: null });
+    const innerCopy = (await get(admin, `/api/files?folderId=${top.id}`)).json().files[0];
+    expect(innerCopy).toMatchObject({ name: 'inner', isFolder: true });
+    const names = (await get(admin, `/api/files?folderId=${innerCopy.id}`))
+      .json()
+      .files.map((f: { name: string }) => f.name);
+    expect(names.sort()).toEqual(['deep (1).txt', 'deep.txt']);
+    // Deleting the original for good leaves the copy's bytes.
+    await send(admin, 'DELETE', `/api/files/${folder.id}`);
+    const copy = (await get(admin, `/api/files?folderId=${innerCopy.id}&q=deep.txt`))
+      .json()
+      .files.find((f: { name: string }) => f.name === 'deep.txt');
+    expect((await get(admin, copy.url)).body).toBe('deep');
+    const loop = await send(admin, 'POST', `/api/files/${top.id}/copy`, { folderId: innerCopy.id });
+    expect(loop.statusCode).toBe(400);
+    expect(loop.json().details[0].field).toBe('folderId');
+  });
+
   it('keeps earlier bytes as versions when the same name comes again', async () => {
     const first = (await upload(admin, 'plan.txt', 'text/plain', Buffer.from('v1'))).json().file;
     const second = (

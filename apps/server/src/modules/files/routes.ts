@@ -585,7 +585,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
       config: { permission: 'files:write' },
       schema: {
         tags,
-        summary: 'Copy a file into a folder the caller may edit (the copy gets its own bytes)',
+        summary:
+          'Copy a file, or a folder with everything in it, into a folder the caller may edit (copies get their own bytes)',
         params: idParams,
         body: copyFileBodySchema,
         response: { 201: fileAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
@@ -594,45 +595,77 @@ export async function fileRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { row } = await accessTo(db, request.params.id, auth.userId);
-      if (row.is_folder)
-        throw badRequest('Copy the files of a folder one by one', [
-          { field: 'id', code: 'folder', message: 'Folders cannot be copied yet' },
-        ]);
-      const key = await app.storage.duplicate(row.storage_key);
+      // A folder comes with everything in it (not what is in the trash); each file gets its own
+      // bytes, except the demo's shared pool, which is never deleted and can be pointed at again.
+      const tree = (await subtree(db, row.id)).filter((f) => !f.trashed_at);
+      const keys = new Map<string, string>();
+      const made: string[] = [];
       let id: string;
       try {
+        for (const f of tree) {
+          if (f.is_folder) continue;
+          const key = f.storage_key.startsWith('seed-')
+            ? f.storage_key
+            : await app.storage.duplicate(f.storage_key);
+          if (key !== f.storage_key) made.push(key);
+          keys.set(f.id, key);
+        }
         id = await audited(request, 'copy', row.id, async (tx) => {
           const folder = await targetFolder(
             tx,
-            request.body.folderId ?? row.parent_id,
+            request.body.folderId === undefined ? row.parent_id : request.body.folderId,
             auth.userId,
           );
-          await assertQuota(tx, folder.ownerId, Number(row.size));
-          const dot = row.name.lastIndexOf('.');
+          if (folder.id && tree.some((f) => f.id === folder.id))
+            throw fieldError('folderId', 'into_itself', 'A folder cannot go inside itself');
+          const bytes = tree.reduce((sum, f) => sum + (f.is_folder ? 0 : Number(f.size)), 0);
+          await assertQuota(tx, folder.ownerId, bytes);
+          // "name (1).ext", "name (2).ext"… until the target folder has no item of that name.
+          const dot = row.is_folder ? -1 : row.name.lastIndexOf('.');
           const base = dot > 0 ? row.name.slice(0, dot) : row.name;
           const ext = dot > 0 ? row.name.slice(dot) : '';
           let name = row.name;
-          for (let n = 1; await sameNameFile(tx, folder.ownerId, folder.id, name); n++)
+          for (let n = 1; ; n++) {
+            const taken = await assertNameFree(tx, folder.ownerId, folder.id, name).then(
+              () => false,
+              () => true,
+            );
+            if (!taken) break;
             name = `${base} (${n})${ext}`;
-          const [copy] = await tx
-            .insert(files)
-            .values({
-              ownerId: folder.ownerId,
-              scope: 'drive',
-              parentId: folder.id,
-              name,
-              mime: row.mime,
-              category: row.category,
-              size: Number(row.size),
-              storageKey: key,
-              checksum: row.checksum,
-              tags: row.tags,
-            })
-            .returning({ id: files.id });
-          return copy!.id;
+          }
+          // Parents before children: the tree comes breadth first, and ids are mapped as we go.
+          const newIds = new Map<string, string>();
+          const pending = [...tree];
+          while (pending.length) {
+            const ready = pending.filter(
+              (f) => f.id === row.id || (f.parent_id !== null && newIds.has(f.parent_id)),
+            );
+            if (!ready.length) break;
+            for (const f of ready) {
+              pending.splice(pending.indexOf(f), 1);
+              const [copy] = await tx
+                .insert(files)
+                .values({
+                  ownerId: folder.ownerId,
+                  scope: 'drive',
+                  isFolder: f.is_folder,
+                  parentId: f.id === row.id ? folder.id : newIds.get(f.parent_id!)!,
+                  name: f.id === row.id ? name : f.name,
+                  mime: f.mime,
+                  category: f.category,
+                  size: f.is_folder ? 0 : Number(f.size),
+                  storageKey: f.is_folder ? '' : keys.get(f.id)!,
+                  checksum: f.checksum,
+                  tags: f.tags,
+                })
+                .returning({ id: files.id });
+              newIds.set(f.id, copy!.id);
+            }
+          }
+          return newIds.get(row.id)!;
         });
       } catch (error) {
-        await app.storage.remove(key).catch(() => undefined);
+        for (const key of made) await app.storage.remove(key).catch(() => undefined);
         throw error;
       }
       reply.status(201);

@@ -79,7 +79,7 @@ function actionsFor(file: DriveFile, canWrite: boolean, inTrash: boolean): Array
     'details',
     'favorite',
     ...(edit ? (['share', '-', 'rename', 'move'] as const) : []),
-    ...(canWrite && !file.isFolder ? (['copy'] as const) : []),
+    ...(canWrite ? (['copy'] as const) : []),
     ...(edit ? (['-', 'trash'] as const) : []),
   ];
 }
