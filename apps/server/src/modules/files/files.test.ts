@@ -266,6 +266,10 @@ describe.each(drivers)('file manager on the %s driver', (driver) => {
       expect.objectContaining({ version: 1, size: 2, checksum: sha(Buffer.from('v1')) }),
     ]);
     expect((await get(admin, first.url)).body).toBe('version two');
+    const earlier = await get(admin, `${first.url}?version=1`);
+    expect(earlier.body).toBe('v1');
+    expect(earlier.headers['content-disposition']).toContain('plan (v1).txt');
+    expect((await get(admin, `${first.url}?version=7`)).statusCode).toBe(404);
   });
 
   it('shares with a person (view, then edit) and stops sharing', async () => {

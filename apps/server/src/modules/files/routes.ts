@@ -1079,9 +1079,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment',
+          'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment; ?version=N for an earlier version',
         params: idParams,
-        querystring: z.object({ download: z.string().optional() }),
+        querystring: z.object({
+          download: z.string().optional(),
+          version: z.coerce.number().int().min(1).max(1_000_000).optional(),
+        }),
         response: errorResponses(401, 403, 404, 416),
       },
     },
@@ -1089,6 +1092,22 @@ export async function fileRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const { row } = await accessTo(db, request.params.id, auth.userId);
       if (row.is_folder) return sendZip(reply, [row.id], row.name);
+      const { version } = request.query;
+      if (version !== undefined && version !== row.version) {
+        const [old] = await db
+          .select()
+          .from(fileVersions)
+          .where(and(eq(fileVersions.fileId, row.id), eq(fileVersions.version, version)));
+        if (!old) throw notFound('Version');
+        const dot = row.name.lastIndexOf('.');
+        const name = `${dot > 0 ? row.name.slice(0, dot) : row.name} (v${version})${dot > 0 ? row.name.slice(dot) : ''}`;
+        return sendBytes(
+          request,
+          reply,
+          { ...row, name, size: old.size, storage_key: old.storageKey, checksum: old.checksum },
+          request.query.download !== undefined,
+        );
+      }
       return sendBytes(request, reply, row, request.query.download !== undefined);
     },
   );

@@ -1,4 +1,5 @@
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
@@ -25,7 +26,8 @@ import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import type { HttpError } from '../../lib/http';
 import { FileIcon, useFileFormat } from './file-format';
-import { useFileQuery, useUpdateFileMutation } from './files-api';
+import { fetchBytes, useFileQuery, useUpdateFileMutation } from './files-api';
+import { saveBlob } from '../../lib/save-blob';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -234,7 +236,24 @@ export function FileDetailsDrawer({
             <Box component="dl" sx={{ m: 0 }}>
               {details.versions.map((v) => (
                 <Row key={v.version} label={t('files.details.version', { n: v.version })}>
-                  {f.bytes(v.size)} · {f.date(v.createdAt)}
+                  <Stack direction="row" alignItems="center" spacing={1}>
+                    <Box sx={{ flex: 1 }}>
+                      {f.bytes(v.size)} · {f.date(v.createdAt)}
+                    </Box>
+                    <Tooltip title={t('files.details.downloadVersion', { n: v.version })}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('files.details.downloadVersion', { n: v.version })}
+                        onClick={() =>
+                          void fetchBytes(`${file.url}?version=${v.version}&download`)
+                            .then((blob) => saveBlob(blob, `v${v.version}-${file.name}`))
+                            .catch((e) => notify.error(translateError(t, e as HttpError)))
+                        }
+                      >
+                        <DownloadRounded fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
                 </Row>
               ))}
             </Box>
