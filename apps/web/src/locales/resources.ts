@@ -23,7 +23,7 @@ export type LocaleFiles = Record<string, () => Promise<Messages>>;
  * Each area owns `src/locales/<lang>/<area>.json`; adding a file is all it takes. They are all
  * bundled (nothing comes from a translation service), and vite.config.ts packs each language's
  * files into one chunk, so the app downloads only the language on screen (five eager languages
- * would push the sign-in page past its 200 KiB budget).
+ * would push the sign-in page past its budget).
  */
 const files: LocaleFiles = import.meta.glob<Messages>('./*/*.json', { import: 'default' });
 /**

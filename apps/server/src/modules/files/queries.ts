@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { FILES_API } from '@bo/contract/files';
 import {
-  FILES_API,
   type DriveFile,
   type FileDetails,
   type FileListAnswer,
   type FileUsage,
   FILE_CATEGORIES,
-} from '@bo/contract/files';
+} from '@bo/contract/drive';
 import type { Executor } from '../../db/client.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 

@@ -11,6 +11,9 @@ import {
   IMAGE_MIME_TYPES,
   UPLOADS_PREFIX,
   UPLOAD_KEY,
+  uploadAnswerSchema,
+} from '@bo/contract/files';
+import {
   copyFileBodySchema,
   createFolderBodySchema,
   fileAnswerSchema,
@@ -22,9 +25,8 @@ import {
   linkBodySchema,
   shareBodySchema,
   updateFileBodySchema,
-  uploadAnswerSchema,
   zipBodySchema,
-} from '@bo/contract/files';
+} from '@bo/contract/drive';
 import { ERROR_CODES } from '@bo/contract/errors';
 import {
   fileFavorites,
@@ -71,6 +73,18 @@ import { tusRoutes } from './tus.js';
 import { FILE_COOKIE, readCookie } from '../../lib/file-cookie.js';
 
 const tags = ['files'];
+/** Every table a file list, details or summary reads: a cached answer lasts until one changes. */
+const FILE_TABLES = [
+  'files',
+  'file_versions',
+  'file_favorites',
+  'file_shares',
+  'file_links',
+  'storage_usage',
+  'users',
+];
+/** Per person: what each one sees of the drive is their own. */
+const cached = { tables: FILE_TABLES, scope: 'user' as const };
 const idParams = z.object({ id: z.string().uuid() });
 
 /** `Range: bytes=a-b` (one range), resolved against the size; null = the whole file. */
@@ -344,7 +358,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.get(
     FILES_API.list,
     {
-      config: { permission: 'files:read' },
+      config: { permission: 'files:read', cache: cached },
       schema: {
         tags,
         summary:
@@ -362,7 +376,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.get(
     FILES_API.usage,
     {
-      config: { permission: 'files:read' },
+      config: { permission: 'files:read', cache: cached },
       schema: {
         tags,
         summary: 'Storage used by type, against the quota (from the maintained aggregate)',
@@ -502,7 +516,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/files/:id',
     {
-      config: { permission: 'files:read' },
+      config: { permission: 'files:read', cache: cached },
       schema: {
         tags,
         summary: 'One file or folder with its path, shares, links and versions',

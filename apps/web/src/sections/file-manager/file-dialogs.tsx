@@ -29,8 +29,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DriveFile } from '@bo/contract/files';
-import { fileNameSchema } from '@bo/contract/files';
+import type { DriveFile } from '@bo/contract/drive';
+import { fileNameSchema } from '@bo/contract/drive';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

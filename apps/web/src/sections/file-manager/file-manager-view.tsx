@@ -30,8 +30,8 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { DriveFile, FileListQuery } from '@bo/contract/files';
-import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/files';
+import type { DriveFile, FileListQuery } from '@bo/contract/drive';
+import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/drive';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
@@ -63,6 +63,7 @@ import {
   useTrashFileMutation,
   useUpdateFileMutation,
 } from './files-api';
+import { notifyWithUndo } from './notify-undo';
 import { StorageUsage } from './storage-usage';
 import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
 
@@ -188,12 +189,11 @@ export function FileManagerView() {
     try {
       for (const item of items) await trashFile(item.id).unwrap();
       setSelected([]);
-      notify.success(t('files.notify.trashed', { count: items.length }), {
-        action: {
-          label: t('files.actions.undo'),
-          onClick: () => void Promise.all(items.map((i) => restoreFile(i.id).unwrap())).catch(fail),
-        },
-      });
+      notifyWithUndo(
+        t('files.notify.trashed', { count: items.length }),
+        t('files.actions.undo'),
+        () => void Promise.all(items.map((i) => restoreFile(i.id).unwrap())).catch(fail),
+      );
     } catch (e) {
       fail(e);
     }

@@ -5,7 +5,7 @@ import type {
   FileListAnswer,
   FileListQuery,
   FileUsage,
-} from '@bo/contract/files';
+} from '@bo/contract/drive';
 import { FILES_API } from '@bo/contract/files';
 
 import { buildUrl, getHttpToken, type HttpError } from '../../lib/http';

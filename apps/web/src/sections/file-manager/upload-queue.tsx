@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { FILES_API, type DriveFile } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files';
+import { type DriveFile } from '@bo/contract/drive';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
