@@ -528,7 +528,7 @@ describe.each(drivers)('file manager on the %s driver', (driver) => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    expect(location).toMatch(/^\/api\/files\/tus\/\w+-\w+$/);
+    expect(location).toMatch(/^\/api\/files\/tus\/tus-\w+-\w+$/);
     const patch = (offset: number, chunk: Buffer) =>
       fetch(`${base}${location}`, {
         method: 'PATCH',

@@ -24,7 +24,7 @@ interface TusOptions {
 }
 
 /** The person an upload belongs to is written into its id, so nobody else can resume it. */
-const prefixOf = (userId: string) => `${userId.replace(/-/g, '')}-`;
+const prefixOf = (userId: string) => `tus-${userId.replace(/-/g, '')}-`;
 
 /** The signed-in caller of the tus request being handled, for the protocol's hooks. */
 const caller = new AsyncLocalStorage<{ userId: string; request: FastifyRequest }>();
@@ -59,7 +59,10 @@ function tusError(error: unknown): { status_code: number; body: string } {
  * Resumable uploads (the tus protocol) at /api/files/tus: a big file goes up in pieces and a
  * dropped connection resumes where it stopped. The pieces wait under DATA_DIR/tus; once whole,
  * the file is streamed through the storage layer (typed, checksummed, quota-checked) into the
- * file manager, exactly like a plain upload, and the pieces are removed.
+ * file manager, exactly like a plain upload, and the pieces are removed. With several instances,
+ * an upload's pieces live on the instance that took the first one: route /api/files/tus/* with
+ * sticky sessions (tus's own S3 store needs ListParts, which the local S3 server of the tests
+ * does not offer, so it is not used untested).
  */
 export async function tusRoutes(app: FastifyInstance, options: TusOptions) {
   const { config, db } = app.services;
