@@ -938,6 +938,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/files/links/:token',
     {
+      // Stored bytes go as they are: already-compressed formats gain nothing, and ranges and
+      // Content-Length must describe the bytes on the wire.
+      compress: false,
       config: { public: true },
       schema: {
         tags,
@@ -1089,6 +1092,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     '/api/files/:id/content',
     {
       // An <img>, <video> or <iframe> cannot send a header: the HttpOnly file cookie is read too.
+      compress: false,
       config: { permission: 'files:read', cookieAuth: true },
       schema: {
         tags,
@@ -1129,6 +1133,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.post(
     FILES_API.zip,
     {
+      compress: false,
       config: { permission: 'files:read' },
       schema: {
         tags,
@@ -1149,6 +1154,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   app.get(
     `${UPLOADS_PREFIX}:key`,
     {
+      compress: false,
       config: { cookieAuth: true },
       schema: { hide: true, params: z.object({ key: z.string().max(200) }) },
     },
