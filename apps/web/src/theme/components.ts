@@ -199,6 +199,29 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
       },
     },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 'auto' } } },
+    // A focused or refused field's label and help text in readable shades (4.5:1).
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focused': { color: textShade(theme, 'primary') },
+          '&.Mui-error': { color: textShade(theme, 'error') },
+        }),
+      },
+    },
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-error': { color: textShade(theme, 'error') } }),
+      },
+    },
+    // Initials and the "+3" of avatar groups: white on a grey that holds 4.5:1.
+    MuiAvatar: {
+      styleOverrides: {
+        colorDefault: ({ theme }) => ({
+          color: theme.palette.common.white,
+          backgroundColor: theme.palette.grey[600],
+        }),
+      },
+    },
     MuiBackdrop: {
       styleOverrides: {
         root: ({ theme }) => ({ backgroundColor: alpha(theme.palette.grey[900], 0.8) }),

@@ -121,14 +121,16 @@ export function createPalette(
     grey: { ...grey },
     common: { black: '#000000', white: '#FFFFFF' },
     divider: alpha(grey[500], 0.2),
+    // "Disabled" text is also the product's quiet text (captions, sub-headers, counts): it keeps
+    // 4.5:1 on every surface of its mode (WCAG 1.4.3), so it is one step from secondary.
     text: light
-      ? { primary: grey[800], secondary: grey[600], disabled: grey[500] }
-      : { primary: '#FFFFFF', secondary: grey[500], disabled: grey[600] },
+      ? { primary: grey[800], secondary: grey[600], disabled: grey[600] }
+      : { primary: '#FFFFFF', secondary: grey[400], disabled: grey[500] },
     background: light
       ? { paper: '#FFFFFF', default: bold ? grey[200] : '#FFFFFF', neutral: grey[200] }
       : { paper: grey[800], default: grey[900], neutral: '#28323D' },
     action: {
-      active: grey[600],
+      active: light ? grey[600] : grey[500],
       hover: alpha(grey[500], 0.08),
       selected: alpha(grey[500], 0.16),
       disabled: alpha(grey[500], 0.8),

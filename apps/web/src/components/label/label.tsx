@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { fillShade, textShade } from '../../theme/components';
 import { alpha, getContrastRatio } from '@mui/material/styles';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
@@ -61,7 +62,12 @@ export function Label({ color = 'default', variant = 'soft', children, sx }: Pro
       component="span"
       sx={[
         (theme) => {
-          const main = color === 'default' ? theme.palette.grey[600] : theme.palette[color].main;
+          const main =
+            color === 'default'
+              ? theme.palette.mode === 'light'
+                ? theme.palette.grey[600]
+                : theme.palette.grey[500]
+              : theme.palette[color].main;
           return {
             height: 24,
             minWidth: 24,
@@ -73,14 +79,18 @@ export function Label({ color = 'default', variant = 'soft', children, sx }: Pro
             typography: 'caption',
             fontWeight: 700,
             whiteSpace: 'nowrap',
+            // Filled and outlined take the theme's readable shades (4.5:1, WCAG 1.4.3).
             ...(variant === 'filled' && {
               color:
                 color === 'default'
                   ? theme.palette.common.white
                   : theme.palette[color].contrastText,
-              bgcolor: color === 'default' ? theme.palette.grey[800] : main,
+              bgcolor: color === 'default' ? theme.palette.grey[800] : fillShade(theme, color),
             }),
-            ...(variant === 'outlined' && { color: main, border: `2px solid ${main}` }),
+            ...(variant === 'outlined' && {
+              color: color === 'default' ? main : textShade(theme, color),
+              border: `2px solid ${main}`,
+            }),
             // Soft: the colour's readable shade on its 16 % tint (WCAG 1.4.3, 4.5:1).
             ...(variant === 'soft' && {
               color: softShade(theme, color).color,

@@ -134,7 +134,8 @@ export const NavItem = forwardRef<HTMLElement, Props>(function NavItem(
           justifyContent: mini ? 'center' : 'flex-start',
           textAlign: mini ? 'center' : 'start',
           '&.Mui-selected': {
-            color: root ? 'primary.main' : 'text.primary',
+            // The dark shade on the light tint: 4.5:1 for every preset (the main shade is ~3:1).
+            color: root ? 'primary.dark' : 'text.primary',
             bgcolor: root ? alpha(theme.palette.primary.main, 0.08) : 'action.selected',
             fontWeight: 600,
             '&:hover': {

@@ -45,6 +45,23 @@ type Props = {
  * FullCalendar with the theme's colours. Loaded lazily by the calendar screen only, so its
  * ~300 kB never reach another page. The toolbar is ours (MUI), driven through the ref.
  */
+/** White or dark text on an event's colour, whichever reads better (WCAG 1.4.3). */
+function readableOn(background: string, dark: string): string {
+  const luminance = (hex: string) => {
+    const h = hex.replace('#', '');
+    const [r, g, b] = [0, 2, 4].map((i) => {
+      const c = parseInt(h.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  if (!/^#[0-9a-f]{6}$/i.test(background)) return '#FFFFFF';
+  const bg = luminance(background);
+  const onWhite = 1.05 / (bg + 0.05);
+  const onDark = (bg + 0.05) / (luminance(dark) + 0.05);
+  return onWhite >= onDark ? '#FFFFFF' : dark;
+}
+
 export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBoard(
   {
     events,
@@ -73,9 +90,10 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
         allDay: e.allDay,
         backgroundColor: e.color,
         borderColor: e.color,
+        textColor: readableOn(e.color, theme.palette.grey[800]),
         extendedProps: { description: e.description },
       })),
-    [events],
+    [events, theme.palette.grey],
   );
   return (
     <Box
@@ -92,8 +110,9 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
         '& .fc a': { color: 'inherit', textDecoration: 'none' },
         '& .fc .fc-col-header-cell-cushion': { py: 1, fontWeight: 600, color: 'text.secondary' },
         '& .fc .fc-daygrid-day-number': { p: 1, fontSize: 13 },
+        // Days of the next and last month stay readable (FullCalendar fades them to 30 %).
+        '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.disabled' },
         '& .fc .fc-event': { borderRadius: 0.75, px: 0.5, cursor: 'pointer' },
-        '& .fc .fc-event-main': { color: '#fff' },
         '& .fc .fc-list-day-cushion': { bgcolor: 'background.neutral' },
         '& .fc .fc-list-event-title, & .fc .fc-list-event-time': { color: 'text.primary' },
         '& .fc .fc-scrollgrid': { borderRadius: 1 },

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { uploadImage } from './ecommerce-api';
+import { textShade } from '../../theme/components';
 
 type Props = { value: string[]; onChange: (urls: string[]) => void; max?: number; error?: string };
 
@@ -119,7 +120,7 @@ export function ImageUploader({ value, onChange, max = 12, error }: Props) {
         />
       </Box>
       {error && (
-        <Typography variant="caption" color="error.main">
+        <Typography variant="caption" sx={{ color: (theme) => textShade(theme, 'error') }}>
           {error}
         </Typography>
       )}

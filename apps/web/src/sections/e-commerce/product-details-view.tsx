@@ -44,6 +44,7 @@ import type { CartItem } from '../../store/product-slice';
 import { useAddReviewMutation, useMarkHelpfulMutation, useProductQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { CartWidget, InventoryLabel, NoPicture, Price } from './product-bits';
+import { textShade } from '../../theme/components';
 
 const RichTextViewer = lazy(() =>
   import('./rich-text').then((m) => ({ default: m.RichTextViewer })),
@@ -487,7 +488,10 @@ function Reviews({ product }: { product: ProductDetails }) {
                     onChange={(_, v) => field.onChange(v ?? 0)}
                   />
                   {fieldState.error && (
-                    <Typography variant="caption" color="error.main" sx={{ display: 'block' }}>
+                    <Typography
+                      variant="caption"
+                      sx={{ display: 'block', color: (theme) => textShade(theme, 'error') }}
+                    >
                       {fieldState.error.message}
                     </Typography>
                   )}

@@ -41,6 +41,8 @@ export function RichTextViewer({ html }: { html: string }) {
     content: html,
     editable: false,
     immediatelyRender: true,
+    // Read-only text is an article to assistive technology, not an unnamed text box.
+    editorProps: { attributes: { role: 'article' } },
   });
   useEffect(() => {
     // A remount can leave a destroyed editor here for one render; its schema is gone by then.

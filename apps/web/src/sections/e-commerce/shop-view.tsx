@@ -39,6 +39,7 @@ import { useFormat } from './format';
 import { CartWidget, ColorDots, NoPicture, Price } from './product-bits';
 import { ShopFiltersDrawer } from './shop-filters-drawer';
 import { useShopFilters } from './use-shop-filters';
+import { textShade } from '../../theme/components';
 
 const PAGE_SIZE = 12;
 const SORTS: ProductSortBy[] = ['featured', 'newest', 'priceDesc', 'priceAsc'];
@@ -161,7 +162,7 @@ function ProductCard({ product }: { product: Product }) {
         >
           <ColorDots colors={product.colors} />
           {soldOut ? (
-            <Typography variant="caption" color="error.main">
+            <Typography variant="caption" sx={{ color: (theme) => textShade(theme, 'error') }}>
               {t('ecommerce.inventory.out_of_stock')}
             </Typography>
           ) : (
