@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { benchRoutes } from './modules/bench/routes.js';
+import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
@@ -17,6 +18,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   kanbanRoutes,
   invoiceRoutes,
+  blogRoutes,
   userRoutes,
   benchRoutes,
 ];

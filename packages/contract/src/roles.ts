@@ -27,6 +27,12 @@ export const PERMISSIONS = [
   'invoices:read',
   /** Create, edit, send, record payments, cancel and delete invoices. */
   'invoices:write',
+  /** Read published posts, like them and comment where comments are allowed. */
+  'blog:read',
+  /** Write, publish and schedule one's own posts. */
+  'blog:write',
+  /** Editors: edit, publish and delete anyone's posts, hide comments. */
+  'blog:manage',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -45,6 +51,24 @@ export const BUILTIN_ROLES = {
     'kanban:write',
     'files:read',
     'files:write',
+    'blog:read',
+  ],
+  /** A user who also writes the blog and edits others' posts. */
+  editor: [
+    'account:self',
+    'users:read',
+    'products:read',
+    'orders:read',
+    'orders:create',
+    'calendar:read',
+    'calendar:write',
+    'kanban:read',
+    'kanban:write',
+    'files:read',
+    'files:write',
+    'blog:read',
+    'blog:write',
+    'blog:manage',
   ],
 } satisfies Record<string, Permission[]>;
 

@@ -2,3 +2,4 @@ export * from './core.js';
 export * from './commerce.js';
 export * from './planning.js';
 export * from './billing.js';
+export * from './content.js';

@@ -1,0 +1,421 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BLOG_API,
+  blogCommentAnswerSchema,
+  blogCommentBodySchema,
+  blogCommentHideSchema,
+  blogCommentPatchSchema,
+  blogCommentsAnswerSchema,
+  blogCommentsQuerySchema,
+  blogIdParamsSchema,
+  blogLikeAnswerSchema,
+  blogPostAnswerSchema,
+  blogPostBodySchema,
+  blogPostPatchSchema,
+  blogPostQuerySchema,
+  blogPostsAnswerSchema,
+  blogPostsQuerySchema,
+  blogRecentAnswerSchema,
+  blogRevisionParamsSchema,
+  blogRevisionsAnswerSchema,
+  blogSearchAnswerSchema,
+  blogSearchQuerySchema,
+} from '@bo/contract/blog';
+import type { Executor } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import type { ReadCacheRule } from '../../plugins/read-cache.js';
+import {
+  addComment,
+  countView,
+  createPost,
+  deleteComment,
+  deletePost,
+  editComment,
+  findPostRow,
+  hideComment,
+  listPosts,
+  listRevisions,
+  loadPost,
+  loadThreads,
+  recentPosts,
+  restoreRevision,
+  searchPosts,
+  setLike,
+  updatePost,
+  upcomingPublications,
+  type Reader,
+} from './queries.js';
+
+const read = { permission: 'blog:read' } as const;
+const write = { permission: 'blog:write' } as const;
+const tags = ['blog'];
+const POST_TABLES = ['blog_posts', 'blog_likes', 'users'];
+
+const readerOf = (request: FastifyRequest): Reader => {
+  const auth = requireAuth(request);
+  return {
+    userId: auth.userId,
+    canWrite: auth.permissions.has('blog:write'),
+    canManage: auth.permissions.has('blog:manage'),
+  };
+};
+
+/**
+ * The blog: the spec's read calls (`/api/blog/posts`, `/post?title=`, `/posts/recent`,
+ * `/posts/search`) and the REST writes. Every write runs in one transaction with its audit entry.
+ * A scheduled post appears at its time: visibility is decided at read time, and cached answers
+ * vary with the number of scheduled times already passed, so none outlives one.
+ */
+export async function blogRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, versions } = app.services;
+  const fileUrl = (key: string) => app.storage.url(key);
+
+  // The next publication times ahead (ascending), reloaded when the posts change.
+  let schedule: { stamp: number; times: number[]; more: boolean } = {
+    stamp: -1,
+    times: [],
+    more: false,
+  };
+  const SCHEDULE_WINDOW = 200;
+  async function refreshSchedule() {
+    const stamp = versions.stamp(['blog_posts']);
+    const passed = schedule.times.filter((t) => t <= Date.now()).length;
+    const exhausted = schedule.more && passed === schedule.times.length;
+    if (stamp === schedule.stamp && !exhausted) return;
+    const list = await upcomingPublications(db, SCHEDULE_WINDOW + 1);
+    schedule = {
+      stamp,
+      times: list.slice(0, SCHEDULE_WINDOW),
+      more: list.length > SCHEDULE_WINDOW,
+    };
+  }
+  const scheduleVary = () =>
+    `s${schedule.stamp}:${schedule.times.filter((t) => t <= Date.now()).length}`;
+  const cached = (tables: string[]): ReadCacheRule => ({
+    tables,
+    scope: 'user',
+    vary: scheduleVary,
+  });
+  // Before the read cache looks (its hook runs at preHandler), the schedule is current.
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' && request.routeOptions.config.cache) await refreshSchedule();
+  });
+
+  const audited = <T>(
+    request: FastifyRequest,
+    action: string,
+    targetId: string | null,
+    work: (tx: Executor) => Promise<T>,
+  ) =>
+    db.transaction(async (tx) => {
+      const result = await work(tx);
+      const target =
+        targetId ??
+        (typeof result === 'string' ? result : ((result as { id?: string } | null)?.id ?? null));
+      await audit(tx, request, {
+        actorId: requireAuth(request).userId,
+        action: `blog.${action}`,
+        targetId: target,
+      });
+      return result;
+    });
+
+  const postById = async (tx: Executor, reader: Reader, id: string) => {
+    const row = await findPostRow(tx, reader, id);
+    if (!row) throw notFound('Post');
+    return loadPost(tx, reader, row);
+  };
+
+  app.get(
+    BLOG_API.posts,
+    {
+      config: { ...read, cache: cached(POST_TABLES) },
+      schema: {
+        tags,
+        summary: 'Posts by tab (all/published/draft/scheduled), sort, search; cursor paging',
+        querystring: blogPostsQuerySchema,
+        response: { 200: blogPostsAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listPosts(db, readerOf(request), request.query),
+  );
+
+  app.get(
+    BLOG_API.recent,
+    {
+      config: { ...read, cache: cached(POST_TABLES) },
+      schema: {
+        tags,
+        summary: 'The latest published posts other than the one named',
+        querystring: z.object({ title: z.string().trim().max(300).optional() }),
+        response: { 200: blogRecentAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      recentPosts: await recentPosts(db, readerOf(request), request.query.title),
+    }),
+  );
+
+  app.get(
+    BLOG_API.search,
+    {
+      config: { ...read, cache: cached(['blog_posts']) },
+      schema: {
+        tags,
+        summary: 'Posts whose title holds the query (suggestions)',
+        querystring: blogSearchQuerySchema,
+        response: { 200: blogSearchAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ results: await searchPosts(db, readerOf(request), request.query.query) }),
+  );
+
+  app.get(
+    BLOG_API.post,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One post by slug or title, with its first comments; counts a view a day',
+        querystring: blogPostQuerySchema,
+        response: { 200: blogPostAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      const row = await findPostRow(db, reader, request.query.title);
+      if (!row) throw notFound('Post');
+      if (row.status === 'published') {
+        await countView(db, reader.userId, row.id);
+        const fresh = await findPostRow(db, reader, row.slug);
+        return { post: await loadPost(db, reader, fresh ?? row) };
+      }
+      return { post: await loadPost(db, reader, row) };
+    },
+  );
+
+  app.post(
+    BLOG_API.posts,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Write a post (draft, published now, or scheduled with publishAt)',
+        body: blogPostBodySchema,
+        response: { 201: blogPostAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      const post = await audited(request, 'post.create', null, async (tx) => {
+        const id = await createPost(tx, reader, request.body, fileUrl);
+        return postById(tx, reader, id);
+      });
+      return reply.code(201).send({ post });
+    },
+  );
+
+  app.patch(
+    '/api/blog/posts/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Edit, publish, unpublish or schedule a post (its author or an editor)',
+        params: blogIdParamsSchema,
+        body: blogPostPatchSchema,
+        response: { 200: blogPostAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      const { id } = request.params;
+      const post = await audited(request, 'post.update', id, async (tx) => {
+        await updatePost(tx, reader, id, request.body, fileUrl);
+        return postById(tx, reader, id);
+      });
+      return { post };
+    },
+  );
+
+  app.delete(
+    '/api/blog/posts/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a post with its comments, likes and revisions',
+        params: blogIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      await audited(request, 'post.delete', request.params.id, (tx) =>
+        deletePost(tx, reader, request.params.id),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const on of [true, false]) {
+    const route = on ? app.post.bind(app) : app.delete.bind(app);
+    route(
+      '/api/blog/posts/:id/like',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: on ? 'Like a post' : 'Take back a like',
+          params: blogIdParamsSchema,
+          response: { 200: blogLikeAnswerSchema, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params as { id: string };
+        return db.transaction((tx) => setLike(tx, readerOf(request), id, on));
+      },
+    );
+  }
+
+  app.get(
+    '/api/blog/posts/:id/comments',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'More top-level comments (after the cursor the post answered), with replies',
+        params: blogIdParamsSchema,
+        querystring: blogCommentsQuerySchema,
+        response: { 200: blogCommentsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      await postById(db, reader, request.params.id);
+      return loadThreads(db, reader, request.params.id, request.query.after);
+    },
+  );
+
+  app.post(
+    '/api/blog/posts/:id/comments',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Comment on a post, or reply to a comment (parentId)',
+        params: blogIdParamsSchema,
+        body: blogCommentBodySchema,
+        response: { 201: blogCommentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const reader = readerOf(request);
+      const comment = await audited(request, 'comment.create', request.params.id, (tx) =>
+        addComment(tx, reader, request.params.id, request.body.message, request.body.parentId),
+      );
+      return reply.code(201).send({ comment });
+    },
+  );
+
+  app.patch(
+    '/api/blog/comments/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Edit one's own comment",
+        params: blogIdParamsSchema,
+        body: blogCommentPatchSchema,
+        response: { 200: blogCommentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      comment: await audited(request, 'comment.update', request.params.id, (tx) =>
+        editComment(tx, readerOf(request), request.params.id, request.body.message),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/blog/comments/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Delete one's own comment (an editor: anyone's), with its replies",
+        params: blogIdParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await audited(request, 'comment.delete', request.params.id, (tx) =>
+        deleteComment(tx, readerOf(request), request.params.id),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/blog/comments/:id/hide',
+    {
+      config: { permission: 'blog:manage' },
+      schema: {
+        tags,
+        summary: 'Hide or show a comment (editors)',
+        params: blogIdParamsSchema,
+        body: blogCommentHideSchema,
+        response: { 200: blogCommentAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      comment: await audited(request, 'comment.hide', request.params.id, (tx) =>
+        hideComment(tx, readerOf(request), request.params.id, request.body.hidden),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/blog/posts/:id/revisions',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'The saved versions of a post, newest first',
+        params: blogIdParamsSchema,
+        response: { 200: blogRevisionsAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      revisions: await listRevisions(db, readerOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/blog/posts/:id/revisions/:revisionId/restore',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Make a revision the post's title, description and content again",
+        params: blogRevisionParamsSchema,
+        response: { 200: blogPostAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      const { id, revisionId } = request.params;
+      const post = await audited(request, 'post.restore', id, async (tx) => {
+        await restoreRevision(tx, reader, id, revisionId, fileUrl);
+        return postById(tx, reader, id);
+      });
+      return { post };
+    },
+  );
+}

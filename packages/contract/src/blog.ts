@@ -1,0 +1,245 @@
+import { z } from 'zod';
+
+import { isoDateTime } from './common';
+
+export const BLOG_API = {
+  posts: '/api/blog/posts',
+  post: '/api/blog/post',
+  recent: '/api/blog/posts/recent',
+  search: '/api/blog/posts/search',
+  one: (id: string) => `/api/blog/posts/${id}`,
+  like: (id: string) => `/api/blog/posts/${id}/like`,
+  comments: (id: string) => `/api/blog/posts/${id}/comments`,
+  comment: (id: string) => `/api/blog/comments/${id}`,
+  hideComment: (id: string) => `/api/blog/comments/${id}/hide`,
+  revisions: (id: string) => `/api/blog/posts/${id}/revisions`,
+  restore: (id: string, revisionId: string) =>
+    `/api/blog/posts/${id}/revisions/${revisionId}/restore`,
+} as const;
+
+/** The list's tabs. `scheduled` is a published post whose `publishAt` has not come yet. */
+export const BLOG_TABS = ['all', 'published', 'draft', 'scheduled'] as const;
+export type BlogTab = (typeof BLOG_TABS)[number];
+export const BLOG_SORTS = ['latest', 'popular', 'oldest'] as const;
+export type BlogSort = (typeof BLOG_SORTS)[number];
+/** What is stored; `scheduled` is derived from `publishAt`. */
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStoredStatus = (typeof BLOG_STATUSES)[number];
+export const BLOG_DISPLAY_STATUSES = ['draft', 'published', 'scheduled'] as const;
+export type BlogStatus = (typeof BLOG_DISPLAY_STATUSES)[number];
+
+export const BLOG_LIMITS = {
+  title: 200,
+  description: 500,
+  content: 200_000,
+  tag: 40,
+  tags: 20,
+  comment: 3000,
+  metaTitle: 120,
+  metaDescription: 300,
+  metaKeyword: 40,
+  metaKeywords: 20,
+  alt: 200,
+} as const;
+/** Top-level comments per answer; the rest are read with `after`. */
+export const BLOG_COMMENTS_PAGE = 30;
+/** Words read per minute, for the reading time. */
+export const BLOG_WORDS_PER_MINUTE = 220;
+
+export const blogPersonSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type BlogPerson = z.infer<typeof blogPersonSchema>;
+
+export const blogCoverSchema = z.object({
+  fileId: z.string().uuid().nullable(),
+  url: z.string(),
+  alt: z.string(),
+});
+
+/** A post as the list and the editor read it (no comments). */
+export const blogPostSummarySchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  cover: blogCoverSchema.nullable(),
+  tags: z.array(z.string()),
+  author: blogPersonSchema.nullable(),
+  status: z.enum(BLOG_DISPLAY_STATUSES),
+  publishAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  allowComments: z.boolean(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  readingMinutes: z.number().int(),
+  isLiked: z.boolean(),
+  /** The caller may edit, publish and delete it. */
+  canEdit: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
+export const blogCommentSchema = z.object({
+  id: z.string().uuid(),
+  parentId: z.string().uuid().nullable(),
+  message: z.string(),
+  author: blogPersonSchema.nullable(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The caller wrote it (may edit and delete it). */
+  isOwn: z.boolean(),
+});
+export type BlogComment = z.infer<typeof blogCommentSchema>;
+
+export const blogThreadSchema = blogCommentSchema.extend({ replies: z.array(blogCommentSchema) });
+export type BlogThread = z.infer<typeof blogThreadSchema>;
+
+/** A post as its page reads it: content, SEO fields, who liked it and its first comments. */
+export const blogPostSchema = blogPostSummarySchema.extend({
+  content: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  metaKeywords: z.array(z.string()),
+  /** The latest people who liked it (up to 20). */
+  likedBy: z.array(blogPersonSchema),
+  /** Top-level comments oldest first, each with its replies; `commentsAfter` reads more. */
+  commentList: z.array(blogThreadSchema),
+  commentsAfter: z.string().nullable(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+const wordList = (item: number, count: number) =>
+  z.array(z.string().trim().min(1).max(item)).max(count);
+
+/** The write body of `POST /api/blog/posts`; `PATCH` takes any part of it. */
+export const blogPostBodySchema = z.object({
+  title: text(BLOG_LIMITS.title).min(1),
+  description: text(BLOG_LIMITS.description).default(''),
+  content: z.string().max(BLOG_LIMITS.content).default(''),
+  coverFileId: z.string().uuid().nullable().optional(),
+  coverAlt: text(BLOG_LIMITS.alt).optional(),
+  tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).default([]),
+  status: z.enum(BLOG_STATUSES).default('draft'),
+  /** Publish later: the post appears at this time without anyone acting. */
+  publishAt: isoDateTime.nullable().optional(),
+  allowComments: z.boolean().default(true),
+  metaTitle: text(BLOG_LIMITS.metaTitle).default(''),
+  metaDescription: text(BLOG_LIMITS.metaDescription).default(''),
+  metaKeywords: wordList(BLOG_LIMITS.metaKeyword, BLOG_LIMITS.metaKeywords).default([]),
+});
+export type BlogPostBody = z.input<typeof blogPostBodySchema>;
+export const blogPostPatchSchema = z.object({
+  title: text(BLOG_LIMITS.title).min(1).optional(),
+  description: text(BLOG_LIMITS.description).optional(),
+  content: z.string().max(BLOG_LIMITS.content).optional(),
+  coverFileId: z.string().uuid().nullable().optional(),
+  coverAlt: text(BLOG_LIMITS.alt).optional(),
+  tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).optional(),
+  status: z.enum(BLOG_STATUSES).optional(),
+  publishAt: isoDateTime.nullable().optional(),
+  allowComments: z.boolean().optional(),
+  metaTitle: text(BLOG_LIMITS.metaTitle).optional(),
+  metaDescription: text(BLOG_LIMITS.metaDescription).optional(),
+  metaKeywords: wordList(BLOG_LIMITS.metaKeyword, BLOG_LIMITS.metaKeywords).optional(),
+});
+export type BlogPostPatch = z.input<typeof blogPostPatchSchema>;
+
+export const blogPostsQuerySchema = z.object({
+  tab: z.enum(BLOG_TABS).default('all'),
+  sort: z.enum(BLOG_SORTS).default('latest'),
+  q: z.string().trim().max(200).optional(),
+  tag: z.string().trim().max(BLOG_LIMITS.tag).optional(),
+  /** Opaque cursor from the previous answer's `nextCursor`. */
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(12),
+});
+export type BlogPostsQuery = z.input<typeof blogPostsQuerySchema>;
+
+export const blogTabCountsSchema = z.object({
+  all: z.number().int(),
+  published: z.number().int(),
+  draft: z.number().int(),
+  scheduled: z.number().int(),
+});
+export const blogPostsAnswerSchema = z.object({
+  posts: z.array(blogPostSummarySchema),
+  /** Posts of this tab and search the caller may see. */
+  total: z.number().int(),
+  counts: blogTabCountsSchema,
+  nextCursor: z.string().nullable(),
+});
+export type BlogPostsAnswer = z.infer<typeof blogPostsAnswerSchema>;
+
+export const blogPostQuerySchema = z.object({ title: z.string().trim().min(1).max(300) });
+export const blogPostAnswerSchema = z.object({ post: blogPostSchema });
+export const blogPostWriteAnswerSchema = z.object({ post: blogPostSchema });
+export const blogRecentAnswerSchema = z.object({ recentPosts: z.array(blogPostSummarySchema) });
+export const blogSearchQuerySchema = z.object({ query: z.string().trim().max(200).default('') });
+export const blogSearchResultSchema = z.object({
+  id: z.string().uuid(),
+  slug: z.string(),
+  title: z.string(),
+  cover: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export const blogSearchAnswerSchema = z.object({ results: z.array(blogSearchResultSchema) });
+
+export const blogLikeAnswerSchema = z.object({ likes: z.number().int(), isLiked: z.boolean() });
+
+export const blogCommentBodySchema = z.object({
+  message: text(BLOG_LIMITS.comment).min(1),
+  parentId: z.string().uuid().nullable().optional(),
+});
+export const blogCommentPatchSchema = z.object({ message: text(BLOG_LIMITS.comment).min(1) });
+export const blogCommentHideSchema = z.object({ hidden: z.boolean() });
+export const blogCommentAnswerSchema = z.object({ comment: blogCommentSchema });
+export const blogCommentsQuerySchema = z.object({ after: z.string().max(200).optional() });
+export const blogCommentsAnswerSchema = z.object({
+  comments: z.array(blogThreadSchema),
+  after: z.string().nullable(),
+});
+
+export const blogRevisionSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string(),
+  content: z.string(),
+  author: blogPersonSchema.nullable(),
+  createdAt: z.string(),
+});
+export type BlogRevision = z.infer<typeof blogRevisionSchema>;
+export const blogRevisionsAnswerSchema = z.object({ revisions: z.array(blogRevisionSchema) });
+
+export const blogIdParamsSchema = z.object({ id: z.string().uuid() });
+export const blogRevisionParamsSchema = z.object({
+  id: z.string().uuid(),
+  revisionId: z.string().uuid(),
+});
+
+/** The slug of a title: lower-case Latin letters and digits joined by dashes (others kept). */
+export function blogSlug(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return base || 'post';
+}
+
+/** Minutes to read an HTML text, at least one. */
+export function readingMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / BLOG_WORDS_PER_MINUTE));
+}
