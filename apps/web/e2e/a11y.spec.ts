@@ -41,7 +41,12 @@ async function parameters(request: APIRequestContext, token: string) {
   const { orders } = await get<{ orders: Array<{ id: string }> }>('/api/orders?limit=5');
   const { products } = await get<{ products: Array<{ slug: string }> }>('/api/products?limit=5');
   const { invoices } = await get<{ invoices: Array<{ id: string }> }>('/api/invoices?limit=5');
+  const { posts } = await get<{ posts: Array<{ slug: string }> }>(
+    '/api/blog/posts?tab=published&limit=1',
+  );
   return {
+    '/dashboard/blog/post/:title': `/dashboard/blog/post/${posts[0].slug}`,
+    '/dashboard/blog/post/:title/edit': `/dashboard/blog/post/${posts[0].slug}/edit`,
     '/dashboard/user/:name/edit': `/dashboard/user/${users[0].id}/edit`,
     '/dashboard/e-commerce/orders/:id': `/dashboard/e-commerce/orders/${orders[0].id}`,
     '/dashboard/e-commerce/product/:name': `/dashboard/e-commerce/product/${products[0].slug}`,
@@ -95,7 +100,7 @@ for (const variant of VARIANTS) {
     const token = await bearer(request);
     const params = await parameters(request, token);
     const routes = WEB_ROUTES.map((route) => params[route] ?? route);
-    // Routes still waiting for their section (blog post, chat conversation) keep a sample value.
+    // Routes still waiting for their section (a chat conversation) keep a sample value.
     const concrete = routes.map((route) => route.replace(/:[a-zA-Z]+/g, 'sample'));
 
     const found: Record<string, string[]> = {};

@@ -29,6 +29,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/dashboard/blog',
   '/dashboard/blog/new',
   '/dashboard/blog/post/:title',
+  '/dashboard/blog/post/:title/edit',
   '/dashboard/blog/posts',
   '/dashboard/booking',
   '/dashboard/calendar',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { fileSeedStep } from './files.js';
+import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
@@ -30,6 +31,9 @@ export interface SeedCounts {
   invoices: number;
   /** File-manager records (folders and files) over the first 100,000 people. */
   files: number;
+  /** Blog posts, and their comments (a third of them replies). */
+  blogPosts: number;
+  blogComments: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -45,6 +49,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     discountCodes: 6,
     invoices: 48,
     files: 60,
+    blogPosts: 36,
+    blogComments: 300,
     spanDays: 120,
   },
   '10k': {
@@ -57,6 +63,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     discountCodes: 100,
     invoices: 10_000,
     files: 10_000,
+    blogPosts: 10_000,
+    blogComments: 100_000,
     spanDays: 365,
   },
   '100k': {
@@ -69,6 +77,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     discountCodes: 1_000,
     invoices: 100_000,
     files: 100_000,
+    blogPosts: 100_000,
+    blogComments: 1_000_000,
     spanDays: 730,
   },
   large: {
@@ -81,6 +91,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     discountCodes: 1_000,
     invoices: 1_000_000,
     files: 1_000_000,
+    blogPosts: 100_000,
+    blogComments: 2_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -93,6 +105,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     discountCodes: 1_000,
     invoices: 1_000_000,
     files: 1_000_000,
+    blogPosts: 100_000,
+    blogComments: 2_000_000,
     spanDays: 730,
   },
 };
@@ -286,6 +300,7 @@ FROM orders GROUP BY 1, 2`);
   },
   invoiceSeedStep,
   fileSeedStep,
+  blogSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -301,6 +316,9 @@ const BULK_TABLES = [
   'invoice_items',
   'invoice_payments',
   'files',
+  'blog_posts',
+  'blog_comments',
+  'blog_likes',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

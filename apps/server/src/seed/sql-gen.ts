@@ -75,6 +75,8 @@ export const KIND = {
   invoicePayment: 12,
   invoiceParty: 13,
   file: 14,
+  blogPost: 15,
+  blogComment: 16,
 } as const;
 
 export interface SqlGenOptions {

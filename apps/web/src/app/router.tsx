@@ -164,6 +164,10 @@ const dashboardRoutes: RouteObject = {
         { path: 'posts', lazy: () => import('../pages/dashboard/blog/blog-posts-page') },
         { path: 'new', lazy: () => import('../pages/dashboard/blog/blog-new-page') },
         { path: 'post/:title', lazy: () => import('../pages/dashboard/blog/blog-post-page') },
+        {
+          path: 'post/:title/edit',
+          lazy: () => import('../pages/dashboard/blog/blog-edit-page'),
+        },
       ],
     },
   ],

@@ -111,6 +111,7 @@ export const paths = {
       posts: `${ROOTS.dashboard}/blog/posts`,
       new: `${ROOTS.dashboard}/blog/new`,
       view: (title: string) => `${ROOTS.dashboard}/blog/post/${enc(title)}`,
+      edit: (title: string) => `${ROOTS.dashboard}/blog/post/${enc(title)}/edit`,
       demo: { view: `${ROOTS.dashboard}/blog/post/${DEMO.postTitle}` },
     },
   },

@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BlogEditView } from '../../../sections/blog/blog-edit-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/blog/new — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/blog/new — writers (blog:write). */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.blogNew')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.blog'), href: paths.dashboard.blog.posts },
-        { name: t('pages.blogNew') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['blog:write']}>
+      <LocaleArea area="blog">
+        <BlogEditView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,22 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BlogPostView } from '../../../sections/blog/blog-post-view';
 
-/** /dashboard/blog/post/:title — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/blog/post/{slug or title}. */
 export function Component() {
-  const { t } = useTranslation();
   const title = useParams().title ?? '';
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.blogPost')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.blog'), href: paths.dashboard.blog.posts },
-        { name: title },
-      ]}
-    />
+    <RoleBasedGuard permissions={['blog:read']}>
+      <LocaleArea area="blog">
+        <BlogPostView key={title} title={title} />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BlogPostsView } from '../../../sections/blog/blog-posts-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/blog/posts — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/blog/posts — everyone with blog:read. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.blogPosts')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.blog'), href: paths.dashboard.blog.posts },
-        { name: t('nav.posts') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['blog:read']}>
+      <LocaleArea area="blog">
+        <BlogPostsView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

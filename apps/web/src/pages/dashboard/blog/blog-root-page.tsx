@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 
 import { paths } from '../../../routes/paths';
 
-/** /dashboard/blog has no screen of its own: it opens the section's main screen. */
+/** /dashboard/blog has no screen of its own: it opens the list of posts. */
 export function Component() {
   return <Navigate to={paths.dashboard.blog.posts} replace />;
 }

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+
+import { ADMIN, expect, test } from './fixtures';
+
+/**
+ * The blog end to end: an editor writes a post with a cover and an inline image, publishes it,
+ * finds it by search; a second person comments, the editor replies, the reader likes it.
+ */
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function adminToken(request: APIRequestContext) {
+  const answer = await request.post('/api/account/login', { data: ADMIN });
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+/** An active reader (role user) created by the administrator; answers their token. */
+async function reader(request: APIRequestContext, tag: string) {
+  const email = `reader-${tag}@e2e.local`;
+  const password = 'Reader-pass-4242!';
+  const created = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: {
+      firstName: 'Rita',
+      lastName: `Reader${tag}`,
+      email,
+      password,
+      role: 'user',
+      status: 'active',
+      emailVerified: true,
+      isPublic: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const login = await request.post('/api/account/login', { data: { email, password } });
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+test('write a post with a cover and an inline image, publish, find it, comment, reply, like', async ({
+  page,
+  browser,
+  login,
+  request,
+}) => {
+  const tag = unique();
+  const title = `Field notes ${tag}`;
+  await login();
+  await page.goto('/dashboard/blog/new');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('What the warehouse team learned this quarter.');
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('The first paragraph of the post.');
+  await page
+    .getByTestId('blog-inline-image')
+    .setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
+  await expect(editor.locator('img')).toHaveCount(1);
+  await page
+    .getByTestId('blog-cover-input')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByLabel('Cover description (alt text)')).toHaveValue('cover');
+  await page.getByLabel('Cover description (alt text)').fill('The warehouse at dawn');
+  await page.getByLabel('Tags').fill('operations');
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Publish', { exact: true }).check();
+  await page.getByTestId('blog-save').click();
+
+  await expect(page).toHaveURL(/\/dashboard\/blog\/post\/field-notes-/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'The warehouse at dawn' })).toBeVisible();
+  await expect(page.getByRole('article').locator('img')).toHaveCount(1);
+
+  // Found from the list by search.
+  await page.goto('/dashboard/blog/posts');
+  await page.getByRole('combobox', { name: 'Search posts…' }).fill(tag);
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'Search posts…' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  await expect(page.getByTestId('blog-card')).toHaveCount(1);
+  await page.getByTestId('blog-card').getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // A second person comments and likes.
+  const other = await browser.newContext();
+  const readerToken = await reader(request, tag);
+  await other.addInitScript(
+    (token) => window.localStorage.setItem('accessToken', token),
+    readerToken,
+  );
+  const second = await other.newPage();
+  await second.goto(page.url());
+  await expect(second.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(second.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await second.getByLabel('Write a comment').fill('Thanks, this helps our team too.');
+  await second.getByRole('button', { name: 'Post comment' }).click();
+  await expect(second.getByTestId('blog-comment')).toHaveCount(1);
+  await second.getByTestId('blog-like').click();
+  await expect(second.getByTestId('blog-like')).toHaveAttribute('aria-pressed', 'true');
+  await expect(second.getByTestId('blog-like')).toContainText('1');
+
+  // The editor replies; the thread shows both.
+  await page.reload();
+  await expect(page.getByTestId('blog-comment')).toHaveCount(1);
+  await page.getByTestId('blog-comment').getByRole('button', { name: 'Reply' }).click();
+  await page.getByLabel('Your reply').fill('Glad to hear it!');
+  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(page.getByTestId('blog-comment')).toHaveCount(2);
+  await expect(page.getByText('Comments (2)')).toBeVisible();
+  await second.reload();
+  await expect(second.getByTestId('blog-comment').nth(1)).toContainText('Glad to hear it!');
+  await expect(second.getByTestId('blog-like')).toContainText('1');
+  await other.close();
+});
+
+test('blog screens in light, dark, Arabic and at 390 px, accessible', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const list = await request.get('/api/blog/posts?tab=published&limit=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const slug = ((await list.json()) as { posts: Array<{ slug: string }> }).posts[0]!.slug;
+  const variants = [
+    { name: 'light', mode: 'light', lng: 'en', dir: 'ltr', width: 1440 },
+    { name: 'dark', mode: 'dark', lng: 'en', dir: 'ltr', width: 1440 },
+    { name: 'ar', mode: 'light', lng: 'ar', dir: 'rtl', width: 1440 },
+    { name: '390', mode: 'light', lng: 'fr', dir: 'ltr', width: 390 },
+  ];
+  const screens = [
+    ['list', '/dashboard/blog/posts', '[data-testid="blog-card"]'],
+    ['post', `/dashboard/blog/post/${slug}`, '[data-testid="blog-comments"]'],
+    ['new', '/dashboard/blog/new', '[data-testid="blog-save"]'],
+  ] as const;
+  for (const variant of variants) {
+    const context = await browser.newContext({ viewport: { width: variant.width, height: 900 } });
+    const base = test.info().project.use.baseURL!;
+    await context.addCookies([
+      { name: 'themeMode', value: variant.mode, url: base },
+      { name: 'themeDirection', value: variant.dir, url: base },
+    ]);
+    await context.addInitScript(
+      ([lng, accessToken]) => {
+        window.localStorage.setItem('i18nextLng', lng);
+        window.localStorage.setItem('accessToken', accessToken);
+      },
+      [variant.lng, token] as const,
+    );
+    const page = await context.newPage();
+    for (const [name, url, ready] of screens) {
+      await page.goto(url);
+      await expect(page.locator(ready).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: `apps/web/e2e/screenshots/blog-${name}-${variant.name}.png`,
+        fullPage: name !== 'post',
+      });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(
+        violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        `${name} ${variant.name}`,
+      ).toEqual([]);
+    }
+    // Phone: the cards stack in one column inside the screen.
+    if (variant.width === 390) {
+      await page.goto('/dashboard/blog/posts');
+      const card = page.getByTestId('blog-card').first();
+      const box = await card.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  }
+});

@@ -1,0 +1,17 @@
+import { useParams } from 'react-router';
+
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BlogEditView } from '../../../sections/blog/blog-edit-view';
+
+/** /dashboard/blog/post/{slug}/edit — the author or an editor. */
+export function Component() {
+  const title = useParams().title ?? '';
+  return (
+    <RoleBasedGuard permissions={['blog:write']}>
+      <LocaleArea area="blog">
+        <BlogEditView key={title} title={title} />
+      </LocaleArea>
+    </RoleBasedGuard>
+  );
+}
