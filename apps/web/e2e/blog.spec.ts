@@ -53,7 +53,9 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await login();
   await page.goto('/dashboard/blog/new');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await page.getByLabel('Description', { exact: true }).fill('What the warehouse team learned this quarter.');
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('What the warehouse team learned this quarter.');
   const editor = page.getByRole('textbox', { name: 'Content' });
   await editor.click();
   await page.keyboard.type('The first paragraph of the post.');
