@@ -125,6 +125,50 @@ test('drag a card across columns; it is still there after a reload', async ({ br
   await context.close();
 });
 
+test('without a mouse: skip link, "Move to…" for a card and a column, moves spoken by name', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const { bearer, left, right, card, id } = await setupBoard(context.request);
+  const { page, errors } = await signedInPage(context, bearer);
+  await openBoard(page);
+
+  // The first Tab stop skips the header and the navigation.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  // Open the card with the keyboard, then move it through the menu.
+  await cardIn(page, left, card).focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByTestId('kanban-card-drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('kanban-move-card').press('Enter');
+  await page.getByRole('menuitem', { name: `Done ${id}` }).press('Enter');
+  await expect(cardIn(page, right, card)).toBeVisible();
+  await expect(page.getByTestId('kanban-announcer')).toHaveText(
+    `Card ${id} moved to Done ${id}, position 1`,
+  );
+  // Still there when the board is opened again.
+  await openBoard(page);
+  await expect(cardIn(page, right, card)).toBeVisible();
+
+  // A column moves one place later from its menu.
+  await page.getByRole('button', { name: `Actions of column Todo ${id}` }).click();
+  await page.getByRole('menuitem', { name: 'Move one place later' }).click();
+  await expect(page.getByTestId('kanban-announcer')).toHaveText(
+    `Column Todo ${id} moved to position 2`,
+  );
+  const order = await page
+    .locator('[data-testid="kanban-column"]')
+    .evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-column-id')));
+  expect(order).toEqual([right, left]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('two people: one moves a card, the other sees it move within a second', async ({
   browser,
 }) => {

@@ -43,7 +43,19 @@ export function createComponents(contrast: ThemeContrast): Components<Theme> {
     MuiCssBaseline: {
       styleOverrides: (theme) => ({
         '*': { boxSizing: 'border-box' },
-        html: { height: '100%', WebkitOverflowScrolling: 'touch' },
+        // Focus is never hidden under the sticky header (WCAG 2.4.11): scrolling to a focused
+        // element keeps the header's height clear.
+        html: { height: '100%', WebkitOverflowScrolling: 'touch', scrollPaddingTop: 96 },
+        '#main-content:focus': { outline: 'none' },
+        // Motion only for those who have not asked for less (WCAG 2.3.3).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
         body: { minHeight: '100%' },
         '#root': { minHeight: '100%' },
         'input[type=number]': { MozAppearance: 'textfield' },

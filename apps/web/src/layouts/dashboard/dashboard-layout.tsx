@@ -1,6 +1,7 @@
 import { LAYOUT } from '@bo/contract/constants';
 import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
@@ -16,6 +17,7 @@ import { useNavData } from './nav-config';
 import { NavVertical } from './nav-vertical';
 
 function DashboardShell() {
+  const { t } = useTranslation();
   const settings = useSettings();
   const navData = useNavData();
   const { user } = useAuth();
@@ -33,6 +35,32 @@ function DashboardShell() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex' }} data-testid="dashboard-layout">
+      {/* The first Tab stop: past the header and the navigation, straight to the screen. */}
+      <Box
+        component="a"
+        href="#main-content"
+        onClick={(event: React.MouseEvent) => {
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+        sx={{
+          position: 'fixed',
+          top: 8,
+          insetInlineStart: 8,
+          zIndex: 'tooltip',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          boxShadow: 8,
+          typography: 'subtitle2',
+          transform: 'translateY(-200%)',
+          '&:focus': { transform: 'none' },
+        }}
+      >
+        {t('common.skipToContent')}
+      </Box>
       <Header navData={navData} navWidth={navWidth} onOpenNav={() => setMobileOpen(true)} />
       <NavVertical
         data={navData}
@@ -46,6 +74,7 @@ function DashboardShell() {
       <Box
         component="main"
         id="main-content"
+        tabIndex={-1}
         sx={(theme) => ({
           flexGrow: 1,
           minWidth: 0,

@@ -47,6 +47,7 @@ import {
   useLikeCardMutation,
   useUpdateCardMutation,
 } from './kanban-api';
+import { KanbanMoveCardMenu } from './kanban-move-menu';
 
 type Props = {
   card: KanbanCard | null;
@@ -181,6 +182,7 @@ function CardDetails({
         >
           {card.completed ? t('kanban.card.completed') : t('kanban.card.markComplete')}
         </Button>
+        {canWrite && <KanbanMoveCardMenu card={card} />}
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title={card.liked ? t('kanban.card.unlike') : t('kanban.card.like')}>
           <span>

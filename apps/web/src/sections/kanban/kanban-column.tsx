@@ -1,6 +1,8 @@
 import { kanbanCardInputSchema, kanbanColumnInputSchema } from '@bo/contract/kanban';
 import type { KanbanCard, KanbanColumn } from '@bo/contract/kanban';
 import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,14 +30,19 @@ import {
   useClearColumnMutation,
   useCreateCardMutation,
   useDeleteColumnMutation,
+  useMoveColumnMutation,
   useRenameColumnMutation,
 } from './kanban-api';
+import { useAnnounce } from './kanban-announcer';
 import { KanbanCardItem } from './kanban-card-item';
 
 export const COLUMN_WIDTH = 300;
 
 type Props = {
   column: KanbanColumn;
+  /** Its place on the board and the number of columns, for "Move earlier / later". */
+  index: number;
+  count: number;
   cards: Record<string, KanbanCard>;
   provided: DraggableProvided;
   canWrite: boolean;
@@ -43,7 +50,15 @@ type Props = {
 };
 
 /** A column: its name (rename in place), its menu (rename, clear, delete) and its cards. */
-export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard }: Props) {
+export function KanbanColumnView({
+  column,
+  index,
+  count,
+  cards,
+  provided,
+  canWrite,
+  onOpenCard,
+}: Props) {
   const { t } = useTranslation();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [renaming, setRenaming] = useState(false);
@@ -56,6 +71,19 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
   const [clearColumn] = useClearColumnMutation();
   const [deleteColumn] = useDeleteColumnMutation();
   const [createCard, { isLoading: creating }] = useCreateCardMutation();
+  const [moveColumn] = useMoveColumnMutation();
+  const announce = useAnnounce();
+
+  /** The keyboard alternative to dragging a column: one place earlier or later. */
+  const moveTo = (toIndex: number) => {
+    setMenu(null);
+    moveColumn({ columnId: column.id, toIndex })
+      .unwrap()
+      .then(() =>
+        announce(t('kanban.move.columnMoved', { name: column.name, position: toIndex + 1 })),
+      )
+      .catch((error: unknown) => notify.error(translateError(t, error)));
+  };
 
   const run = (promise: Promise<unknown>, success?: string) =>
     promise.then(
@@ -183,6 +211,24 @@ export function KanbanColumnView({ column, cards, provided, canWrite, onOpenCard
             <EditIcon fontSize="small" />
           </ListItemIcon>
           {t('kanban.column.rename')}
+        </MenuItem>
+        <MenuItem disabled={index === 0} onClick={() => moveTo(index - 1)}>
+          <ListItemIcon>
+            <ArrowBackIcon
+              fontSize="small"
+              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+            />
+          </ListItemIcon>
+          {t('kanban.move.earlier')}
+        </MenuItem>
+        <MenuItem disabled={index >= count - 1} onClick={() => moveTo(index + 1)}>
+          <ListItemIcon>
+            <ArrowForwardIcon
+              fontSize="small"
+              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+            />
+          </ListItemIcon>
+          {t('kanban.move.later')}
         </MenuItem>
         <MenuItem
           disabled={column.cardIds.length === 0}

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DragDropContext, Draggable, Droppable } from '@hello-pangea/dnd';
-import type { DropResult } from '@hello-pangea/dnd';
+import type { DragStart, DragUpdate, DropResult, ResponderProvided } from '@hello-pangea/dnd';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import {
   useMoveCardMutation,
   useMoveColumnMutation,
 } from './kanban-api';
+import { KanbanAnnouncer } from './kanban-announcer';
 import { COLUMN_WIDTH, KanbanColumnView } from './kanban-column';
 
 // The drawer carries the card form (autocomplete, date fields): loaded when a card is opened.
@@ -55,8 +56,50 @@ export function KanbanView() {
   const openCard = (cardId: string | null) =>
     setParams((prev) => mergeSearchParams(prev, { card: cardId }), { replace: !cardId });
 
-  const onDragEnd = ({ source, destination, draggableId, type }: DropResult) => {
-    if (!destination) return;
+  // What a screen reader hears while dragging: the card's and columns' names, not ids.
+  const nameOf = (type: string, id: string) =>
+    type === 'COLUMN' ? (board?.columns[id]?.name ?? '') : (board?.cards[id]?.name ?? '');
+  const columnTitle = (droppableId: string) => board?.columns[droppableId]?.name ?? '';
+  const onDragStart = (start: DragStart, provided: ResponderProvided) =>
+    provided.announce(
+      start.type === 'COLUMN'
+        ? t('kanban.move.liftedColumn', {
+            name: nameOf('COLUMN', start.draggableId),
+            position: start.source.index + 1,
+          })
+        : t('kanban.move.lifted', {
+            card: nameOf('CARD', start.draggableId),
+            column: columnTitle(start.source.droppableId),
+            position: start.source.index + 1,
+          }),
+    );
+  const onDragUpdate = (update: DragUpdate, provided: ResponderProvided) => {
+    if (!update.destination) return;
+    provided.announce(
+      update.type === 'COLUMN'
+        ? t('kanban.move.overColumn', { position: update.destination.index + 1 })
+        : t('kanban.move.over', {
+            column: columnTitle(update.destination.droppableId),
+            position: update.destination.index + 1,
+          }),
+    );
+  };
+  const onDragEnd = (result: DropResult, provided: ResponderProvided) => {
+    const { source, destination, draggableId, type } = result;
+    const name = nameOf(type, draggableId);
+    if (!destination) {
+      provided.announce(t('kanban.move.cancelled', { name }));
+      return;
+    }
+    provided.announce(
+      type === 'COLUMN'
+        ? t('kanban.move.columnMoved', { name, position: destination.index + 1 })
+        : t('kanban.move.moved', {
+            card: name,
+            column: columnTitle(destination.droppableId),
+            position: destination.index + 1,
+          }),
+    );
     if (destination.droppableId === source.droppableId && destination.index === source.index)
       return;
     const failed = (e: unknown) => notify.error(translateError(t, e));
@@ -182,7 +225,7 @@ export function KanbanView() {
   );
 
   return (
-    <>
+    <KanbanAnnouncer>
       {header}
       {board.columnOrder.length === 0 && !adding ? (
         <EmptyContent
@@ -197,7 +240,11 @@ export function KanbanView() {
           }
         />
       ) : (
-        <DragDropContext onDragEnd={onDragEnd}>
+        <DragDropContext
+          onDragStart={onDragStart}
+          onDragUpdate={onDragUpdate}
+          onDragEnd={onDragEnd}
+        >
           <Droppable droppableId="board" type="COLUMN" direction="horizontal">
             {(provided) => (
               <Box
@@ -226,6 +273,8 @@ export function KanbanView() {
                       {(dragProvided) => (
                         <KanbanColumnView
                           column={column}
+                          index={index}
+                          count={board.columnOrder.length}
                           cards={board.cards}
                           provided={dragProvided}
                           canWrite={canWrite}
@@ -258,6 +307,6 @@ export function KanbanView() {
           />
         </Suspense>
       )}
-    </>
+    </KanbanAnnouncer>
   );
 }
