@@ -172,6 +172,8 @@ export const blogPostsAnswerSchema = z.object({
   posts: z.array(blogPostSummarySchema),
   /** Posts of this tab and search the caller may see. */
   total: z.number().int(),
+  /** A search's counts stop at 2,000 matches: then `total` is 2,000 and this is true ("2,000+"). */
+  totalCapped: z.boolean().optional(),
   counts: blogTabCountsSchema,
   nextCursor: z.string().nullable(),
 });

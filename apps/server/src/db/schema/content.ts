@@ -56,8 +56,18 @@ export const blogPosts = pgTable(
     index('blog_posts_popular').on(t.views, t.id),
     index('blog_posts_author').on(t.authorId, t.datedAt),
     index('blog_posts_title_trgm').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // The scheduled ones: a range scan of the future, however many posts are out.
+    index('blog_posts_upcoming')
+      .on(t.publishedAt)
+      .where(sql`status = 'published'`),
   ],
 );
+
+/** Posts per stored status, kept by a trigger (0015), so the tab counts never count the table. */
+export const blogStats = pgTable('blog_stats', {
+  status: text('status').primaryKey(),
+  posts: integer('posts').notNull().default(0),
+});
 
 export const blogRevisions = pgTable(
   'blog_revisions',

@@ -21,6 +21,7 @@ import {
   blogLikes,
   blogPosts,
   blogRevisions,
+  blogStats,
   blogViews,
 } from '../../db/schema/content.js';
 import { sanitizeRichText } from '../../lib/html.js';
@@ -187,20 +188,7 @@ export async function listPosts(
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
 
-  const [counts] = (await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      published: sql<number>`(count(*) FILTER (WHERE ${live}))::int`,
-      draft: sql<number>`(count(*) FILTER (WHERE ${blogPosts.status} = 'draft'))::int`,
-      scheduled: sql<number>`(count(*) FILTER (WHERE ${TAB_FILTERS.scheduled}))::int`,
-    })
-    .from(blogPosts)
-    .where(and(...base))) as Array<{
-    all: number;
-    published: number;
-    draft: number;
-    scheduled: number;
-  }>;
+  const { counts, capped } = await tabCounts(db, reader, base, Boolean(query.q || query.tag));
 
   const liked = await likedBy(
     db,
@@ -210,12 +198,75 @@ export async function listPosts(
   const last = page[page.length - 1];
   return {
     posts: page.map((r) => toSummary(r, reader, liked)),
-    total: counts ? counts[query.tab] : 0,
-    counts: counts ?? { all: 0, published: 0, draft: 0, scheduled: 0 },
+    total: counts[query.tab],
+    ...(capped ? { totalCapped: true } : {}),
+    counts,
     nextCursor:
       more && last
         ? encodeCursor(popular ? (last.views ?? 0) : (last.datedAt as Date).toISOString(), last.id)
         : null,
+  };
+}
+
+/** Past this many matches a search's counts say "more than" instead of counting on. */
+export const BLOG_COUNT_CAP = 2000;
+
+type TabCounts = { all: number; published: number; draft: number; scheduled: number };
+
+/**
+ * The tabs' counts without counting the table: posts per stored status come from `blog_stats`
+ * (kept by a trigger), the scheduled ones from a range scan of the future, a writer's own drafts
+ * and scheduled posts from the author index. A search counts its matches up to the cap.
+ */
+async function tabCounts(
+  db: Executor,
+  reader: Reader,
+  base: Array<SQL | undefined>,
+  filtered: boolean,
+): Promise<{ counts: TabCounts; capped: boolean }> {
+  if (filtered) {
+    const rows = await db
+      .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .where(and(...base))
+      .limit(BLOG_COUNT_CAP + 1);
+    const now = Date.now();
+    const counts = { all: 0, published: 0, draft: 0, scheduled: 0 };
+    for (const r of rows.slice(0, BLOG_COUNT_CAP)) {
+      counts.all++;
+      if (r.status === 'draft') counts.draft++;
+      else if ((r.publishedAt?.getTime() ?? 0) > now) counts.scheduled++;
+      else counts.published++;
+    }
+    return { counts, capped: rows.length > BLOG_COUNT_CAP };
+  }
+  const stats = await db.select().from(blogStats);
+  const stored = (status: string) => stats.find((r) => r.status === status)?.posts ?? 0;
+  const [ahead] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(blogPosts)
+    .where(TAB_FILTERS.scheduled);
+  const upcoming = ahead?.n ?? 0;
+  const published = stored('published') - upcoming;
+  if (reader.canManage) {
+    const draft = stored('draft');
+    return {
+      counts: { all: published + draft + upcoming, published, draft, scheduled: upcoming },
+      capped: false,
+    };
+  }
+  const [own] = await db
+    .select({
+      draft: sql<number>`(count(*) FILTER (WHERE ${blogPosts.status} = 'draft'))::int`,
+      scheduled: sql<number>`(count(*) FILTER (WHERE ${TAB_FILTERS.scheduled}))::int`,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.authorId, reader.userId));
+  const draft = own?.draft ?? 0;
+  const scheduled = own?.scheduled ?? 0;
+  return {
+    counts: { all: published + draft + scheduled, published, draft, scheduled },
+    capped: false,
   };
 }
 

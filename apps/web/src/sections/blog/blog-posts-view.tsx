@@ -131,7 +131,9 @@ export function BlogPostsView() {
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{t(`blog.tab.${value}`)}</span>
                 <Label color={value === 'all' ? 'default' : STATUS_COLOR[value]}>
-                  {counts ? new Intl.NumberFormat().format(counts[value]) : '–'}
+                  {counts
+                    ? `${new Intl.NumberFormat().format(counts[value])}${first.data?.totalCapped ? '+' : ''}`
+                    : '–'}
                 </Label>
               </Stack>
             }
