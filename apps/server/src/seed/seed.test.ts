@@ -59,6 +59,10 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
   const checks: Record<string, string> = {
     orderSubtotalIsSumOfItems: `SELECT count(*) FROM orders o WHERE o.subtotal <> (SELECT coalesce(sum(i.price * i.quantity), 0) FROM order_items i WHERE i.order_id = o.id)`,
     orderItemsCountIsSumOfQuantities: `SELECT count(*) FROM orders o WHERE o.items_count <> (SELECT coalesce(sum(i.quantity), 0) FROM order_items i WHERE i.order_id = o.id)`,
+    blogCommentCountIsRows: `SELECT count(*) FROM blog_posts p WHERE p.comments <> (SELECT count(*) FROM blog_comments c WHERE c.post_id = p.id)`,
+    blogLikeCountIsRows: `SELECT count(*) FROM blog_posts p WHERE p.likes <> (SELECT count(*) FROM blog_likes l WHERE l.post_id = p.id)`,
+    blogReplyOnOtherPost: `SELECT count(*) FROM blog_comments r JOIN blog_comments c ON c.id = r.parent_id WHERE c.post_id <> r.post_id OR c.parent_id IS NOT NULL`,
+    blogStatsDifferFromPosts: `SELECT count(*) FROM blog_stats s WHERE s.posts <> (SELECT count(*) FROM blog_posts p WHERE p.status = s.status)`,
     orderTotalAddsUp: `SELECT count(*) FROM orders WHERE total <> subtotal - discount + shipping + taxes`,
     orderWithoutItems: `SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)`,
     itemWithoutProduct: `SELECT count(*) FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL`,
@@ -184,6 +188,9 @@ describe('seed generator', () => {
           kanbanCards: 10,
           discountCodes: 20,
           invoices: 120,
+          files: 200,
+          blogPosts: 40,
+          blogComments: 200,
         },
       });
       const bad = await inconsistencies(database);
