@@ -318,30 +318,31 @@ export function SettingsDrawer() {
             }
           />
         </Section>
-      </Box>
 
-      <Box sx={{ p: 2.5, pt: 0 }}>
-        <Button
-          fullWidth
-          size="large"
-          color="inherit"
-          variant="outlined"
-          startIcon={full ? <FullscreenExitRounded /> : <FullscreenRounded />}
-          onClick={toggle}
-          sx={{ mb: 1.5 }}
-        >
-          {full ? t('settings.exitFullscreen') : t('settings.fullscreen')}
-        </Button>
-        <Button
-          fullWidth
-          size="large"
-          color="inherit"
-          variant="text"
-          startIcon={<RestartAltRounded />}
-          onClick={s.reset}
-        >
-          {t('settings.reset')}
-        </Button>
+        {/* In the scrolling part, after the presets: a fixed footer hid them on short screens. */}
+        <Box sx={{ pt: 1 }}>
+          <Button
+            fullWidth
+            size="large"
+            color="inherit"
+            variant="outlined"
+            startIcon={full ? <FullscreenExitRounded /> : <FullscreenRounded />}
+            onClick={toggle}
+            sx={{ mb: 1.5 }}
+          >
+            {full ? t('settings.exitFullscreen') : t('settings.fullscreen')}
+          </Button>
+          <Button
+            fullWidth
+            size="large"
+            color="inherit"
+            variant="text"
+            startIcon={<RestartAltRounded />}
+            onClick={s.reset}
+          >
+            {t('settings.reset')}
+          </Button>
+        </Box>
       </Box>
     </Drawer>
   );
