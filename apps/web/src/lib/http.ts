@@ -45,6 +45,13 @@ export type HttpOptions = {
   headers?: Record<string, string>;
 };
 
+/** A query from a list's arguments: empty ones ('', null, undefined) left out. */
+export function queryOf(args: object): Query {
+  return Object.fromEntries(
+    Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && v !== null),
+  ) as Query;
+}
+
 export function buildUrl(path: string, query?: Query): string {
   const base = `${CONFIG.apiUrl}${path}`;
   if (!query) return base;

@@ -193,6 +193,45 @@ describe('posts', () => {
     expect((await api(writer, 'GET', '/api/blog/posts?sort=random')).statusCode).toBe(400);
   });
 
+  it('a NUL byte, a huge number or an impossible date is a 400 naming the field', async () => {
+    expect(fields(await api(writer, 'POST', '/api/blog/posts', { title: 'a\u0000b' }))).toContain(
+      'title',
+    );
+    expect(
+      fields(
+        await api(writer, 'POST', '/api/blog/posts', {
+          title: 'x',
+          publishAt: '2026-02-30T10:00:00Z',
+        }),
+      ),
+    ).toContain('publishAt');
+    expect(
+      fields(
+        await api(writer, 'POST', '/api/blog/posts', {
+          title: 'x',
+          publishAt: '99999-01-01T00:00:00Z',
+        }),
+      ),
+    ).toContain('publishAt');
+    expect(fields(await api(reader, 'GET', '/api/blog/posts?limit=1e308'))).toContain('limit');
+    expect(fields(await api(reader, 'GET', '/api/blog/posts?q=a%00b'))).toContain('q');
+    expect(fields(await api(reader, 'GET', '/api/blog/post?title=a%00b'))).toContain('title');
+    expect(fields(await api(reader, 'GET', '/api/blog/posts/not-a-uuid/comments'))).toContain('id');
+    const post = await create({ title: 'Fuzzed', status: 'published' });
+    expect(
+      fields(
+        await api(reader, 'POST', `/api/blog/posts/${post.id}/comments`, { message: 'x\u0000' }),
+      ),
+    ).toContain('message');
+    expect(
+      (
+        await api(reader, 'POST', `/api/blog/posts/${post.id}/comments`, {
+          message: 'x'.repeat(5000),
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
   it('a post scheduled a second ahead becomes visible at its time, with nobody acting', async () => {
     const at = new Date(Date.now() + 1000).toISOString();
     const post = await create({ title: 'Scheduled soon', status: 'published', publishAt: at });

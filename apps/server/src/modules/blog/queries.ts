@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/content.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 /** Who asks: their id and whether they may write and manage the blog. */
 export interface Reader {
@@ -150,15 +151,14 @@ function decodeCursor(cursor: string): [string | number, string] {
   throw fieldError('after', 'invalid_cursor', 'Not a cursor of this list');
 }
 
-const escapeLike = (q: string) => q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listPosts(
   db: Executor,
   reader: Reader,
   query: z.infer<typeof blogPostsQuerySchema>,
 ) {
   const base: Array<SQL | undefined> = [visibleTo(reader)];
-  if (query.q) base.push(sql`lower(${blogPosts.title}) LIKE ${`%${escapeLike(query.q)}%`}`);
+  if (query.q)
+    base.push(sql`lower(${blogPosts.title}) LIKE ${`%${escapeLike(query.q.toLowerCase())}%`}`);
   if (query.tag) base.push(sql`${query.tag} = ANY(${blogPosts.tags})`);
   const where = [...base, TAB_FILTERS[query.tab]];
 
@@ -480,7 +480,12 @@ export async function searchPosts(db: Executor, reader: Reader, query: string) {
       publishedAt: blogPosts.publishedAt,
     })
     .from(blogPosts)
-    .where(and(visibleTo(reader), sql`lower(${blogPosts.title}) LIKE ${`%${escapeLike(query)}%`}`))
+    .where(
+      and(
+        visibleTo(reader),
+        sql`lower(${blogPosts.title}) LIKE ${`%${escapeLike(query.toLowerCase())}%`}`,
+      ),
+    )
     .orderBy(desc(blogPosts.datedAt), desc(blogPosts.id))
     .limit(10);
   return rows.map((r) => ({ ...r, publishedAt: r.publishedAt?.toISOString() ?? null }));

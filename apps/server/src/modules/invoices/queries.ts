@@ -32,6 +32,7 @@ import {
   type PartyJson,
 } from '../../db/schema/billing.js';
 import { conflict, fieldError } from '../../lib/http-error.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 /** A 409 that names the rule broken, in the field list as the web form reads it. */
 const ruleBroken = (code: string, message: string, field = 'status') =>
@@ -332,8 +333,6 @@ export async function listInvoices(db: Executor, q: ListQuery, { summary = true 
     nextCursor,
   };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The rows of a filtered list, for the CSV export (capped). */
 export async function exportRows(db: Executor, q: ListQuery, max: number) {

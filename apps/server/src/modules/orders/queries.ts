@@ -22,6 +22,7 @@ import {
   products,
 } from '../../db/schema/commerce.js';
 import { HttpError, conflict, fieldError } from '../../lib/http-error.js';
+import { escapeLike } from '../../lib/sql-like.js';
 import { centsToDecimal, centsToNumber, toCents } from '../products/queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -343,7 +344,7 @@ function orderFilters(q: ListQuery, ownerId?: string): SQL | undefined {
       // order_customers (trigram index), and their orders read through orders_user_idx; orders
       // whose account was deleted (user_id null) are few and checked directly. The order's own
       // name and e-mail are then matched, so the answer is what the orders say.
-      const pattern = `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = `%${escapeLike(q.q.toLowerCase())}%`;
       where.push(
         sql`(${orders.userId} = ANY(ARRAY(SELECT ${orderCustomers.userId} FROM ${orderCustomers} WHERE lower(${orderCustomers.name} || ' ' || ${orderCustomers.email}) LIKE ${pattern})) OR ${orders.userId} IS NULL)`,
         sql`lower(${orders.customerName} || ' ' || ${orders.customerEmail}) LIKE ${pattern}`,

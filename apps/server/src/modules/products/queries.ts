@@ -27,6 +27,7 @@ import { productReviews, products } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { toCsv } from '../../lib/csv.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 export type ProductRow = typeof products.$inferSelect;
 type ListQuery = z.output<typeof productListQuerySchema>;
@@ -88,8 +89,6 @@ export function toProduct(row: ProductRow): Product {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** WHERE of the shop and the list; every branch has an index behind it (see commerce.ts). */
 export function productFilters(q: ListQuery, canSeeUnpublished: boolean): SQL | undefined {

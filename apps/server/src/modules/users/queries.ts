@@ -2,6 +2,7 @@ import { USER_LIST_MAX_OFFSET, type UserSort, type UserStatusCounts } from '@bo/
 import { USER_STATUSES } from '@bo/contract/account';
 import type { Database } from '../../db/client.js';
 import { fieldError } from '../../lib/http-error.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 /** A users row as raw SQL returns it (snake_case), mapped to the view by user-view.ts. */
 export interface UserSqlRow {
@@ -55,8 +56,6 @@ const SORT_COLUMNS: Record<UserSort, string[]> = {
  * the planner can answer `LIKE '%…%'` from the GIN index instead of reading the table.
  */
 export const SEARCH_EXPRESSION = `lower(display_name || ' ' || email || ' ' || coalesce(company, ''))`;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface ListUsersParams {
   page: number;

@@ -13,15 +13,11 @@ import { BLOG_API } from '@bo/contract/blog';
 import { FILES_API } from '@bo/contract/files';
 import { useTranslation } from 'react-i18next';
 
-import { http } from '../../lib/http';
+import { http, queryOf } from '../../lib/http';
 import { languageOption, toLanguage } from '../../locales/locales-config';
 import { api } from '../../store/api';
 
-type Query = Record<string, string | number | undefined>;
-const clean = (args: object): Query =>
-  Object.fromEntries(
-    Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && v !== null),
-  ) as Query;
+const clean = queryOf;
 
 type One = { post: BlogPost };
 

@@ -8,15 +8,11 @@ import type {
 } from '@bo/contract/drive';
 import { FILES_API } from '@bo/contract/files';
 
-import { buildUrl, getHttpToken, type HttpError } from '../../lib/http';
+import { buildUrl, getHttpToken, queryOf, type HttpError } from '../../lib/http';
 import { api } from '../../store/api';
 import { saveBlob } from '../../lib/save-blob';
 
-type Query = Record<string, string | number | undefined>;
-const clean = (args: object): Query =>
-  Object.fromEntries(
-    Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && v !== null),
-  ) as Query;
+const clean = queryOf;
 
 type One = { file: DriveFile };
 type Details = { file: FileDetails };

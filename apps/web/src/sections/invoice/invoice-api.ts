@@ -11,18 +11,13 @@ import type {
 } from '@bo/contract/invoices';
 import { INVOICES_API } from '@bo/contract/invoices';
 
-import { buildUrl, getHttpToken, http } from '../../lib/http';
+import { buildUrl, getHttpToken, http, queryOf } from '../../lib/http';
 import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
 export { saveBlob };
 
-type Query = Record<string, string | number | undefined>;
-
-const clean = (args: object): Query =>
-  Object.fromEntries(
-    Object.entries(args).filter(([, v]) => v !== undefined && v !== '' && v !== null),
-  ) as Query;
+const clean = queryOf;
 
 type One = { invoice: Invoice };
 
