@@ -33,6 +33,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { readCachePlugin } from './plugins/read-cache.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { servicesPlugin } from './plugins/services.js';
+import { mailListenerPlugin } from './modules/mail/smtp.js';
 import { routeModules } from './routes.js';
 
 declare module 'fastify' {
@@ -93,7 +94,7 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
@@ -167,6 +168,8 @@ export async function buildApp({
   await app.register(publicRoutes);
   await app.register(fileRoutes);
   for (const routes of routeModules) await app.register(routes);
+  // Mail from outside, when MAIL_SMTP_PORT is set.
+  await app.register(mailListenerPlugin);
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -39,5 +39,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    mailSmtp:
+      e.MAIL_SMTP_PORT !== undefined ? { port: e.MAIL_SMTP_PORT, host: e.MAIL_SMTP_HOST } : undefined,
+    mailDomains: e.MAIL_DOMAINS,
+    maxMailBytes: Math.round(e.MAX_MAIL_MB * 1024 * 1024),
   };
 }

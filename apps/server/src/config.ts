@@ -73,6 +73,23 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   /** Address buckets as a path (`http://host/bucket/key`), as MinIO-like servers want. */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * Mail from outside: an SMTP listener on this port (off by default) takes messages for the
+   * people of MAIL_DOMAINS (comma-separated; empty = any person's exact address) into their inbox.
+   */
+  MAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MAIL_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  MAIL_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** Largest message the listener accepts, attachments included, in MB. */
+  MAX_MAIL_MB: z.coerce.number().positive().max(1024).default(25),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +125,12 @@ export interface AppConfig {
   maxFileBytes: number;
   /** Object storage; none = the disk under DATA_DIR/uploads. */
   s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
+  /** The inbound SMTP listener; none = off. */
+  mailSmtp?: { port: number; host: string };
+  /** Domains whose mail the listener accepts; empty = any person's address. */
+  mailDomains: string[];
+  /** MAX_MAIL_MB in bytes: one message with its attachments. */
+  maxMailBytes: number;
 }
 
 export class ConfigError extends Error {}

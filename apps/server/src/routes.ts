@@ -4,6 +4,7 @@ import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
+import { mailRoutes } from './modules/mail/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -19,6 +20,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   kanbanRoutes,
   invoiceRoutes,
   blogRoutes,
+  mailRoutes,
   userRoutes,
   benchRoutes,
 ];

@@ -69,6 +69,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailFrom: 'test@backoffice.local',
     logLevel: 'silent',
     maxUploadBytes: 1024 * 1024,
+    mailDomains: [],
+    maxMailBytes: 2 * 1024 * 1024,
     trustProxy: false,
     authRateLimit: 10,
     readCache: 'auto',

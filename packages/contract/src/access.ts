@@ -150,6 +150,21 @@ export const ROUTE_ACCESS = {
   'GET /api/blog/posts/:id/revisions': 'blog:write',
   'POST /api/blog/posts/:id/revisions/:revisionId/restore': 'blog:write',
 
+  // Mail: every call reaches the caller's own mailbox only (another person's message is a 404).
+  'GET /api/mail/labels': 'mail:read',
+  'GET /api/mail/mails': 'mail:read',
+  'GET /api/mail/mail': 'mail:read',
+  'GET /api/mail/people': 'mail:read',
+  'GET /api/mail/attachments/:id': 'mail:read',
+  'POST /api/mail/send': 'mail:write',
+  'POST /api/mail/drafts': 'mail:write',
+  'PATCH /api/mail/drafts/:id': 'mail:write',
+  'POST /api/mail/update': 'mail:write',
+  'POST /api/mail/delete': 'mail:write',
+  'POST /api/mail/labels': 'mail:write',
+  'PATCH /api/mail/labels/:id': 'mail:write',
+  'DELETE /api/mail/labels/:id': 'mail:write',
+
   'GET /api/users': 'users:read',
   'POST /api/users': 'users:write',
   'GET /api/roles': 'users:read',

@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'blog:write',
   /** Editors: edit, publish and delete anyone's posts, hide comments. */
   'blog:manage',
+  /** One's own mailbox: read, search, label. */
+  'mail:read',
+  /** Send, draft and change one's own mail. */
+  'mail:write',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -52,6 +56,8 @@ export const BUILTIN_ROLES = {
     'files:read',
     'files:write',
     'blog:read',
+    'mail:read',
+    'mail:write',
   ],
   /** A user who also writes the blog and edits others' posts. */
   editor: [
@@ -69,6 +75,8 @@ export const BUILTIN_ROLES = {
     'blog:read',
     'blog:write',
     'blog:manage',
+    'mail:read',
+    'mail:write',
   ],
 } satisfies Record<string, Permission[]>;
 

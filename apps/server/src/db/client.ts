@@ -2,6 +2,7 @@ import path from 'node:path';
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -74,11 +75,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
   try {
     client = await PGlite.create({
       dataDir: pgdata,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gin },
       relaxedDurability: true,
       postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', 'checkpoint_timeout=300s'],
     });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin');
   } catch (err) {
     lock?.release();
     throw err;
@@ -118,7 +119,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
 
   let listenClient: pg.PoolClient | undefined;

@@ -4,11 +4,19 @@ import type { Database } from '../db/client.js';
 import { outbox } from '../db/schema/core.js';
 
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
   subject: string;
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** A person's own mail: their address instead of MAIL_FROM (the envelope stays MAIL_FROM's). */
+  from?: string;
+  cc?: string;
+  bcc?: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
 }
 
 export interface MailAttachment {
@@ -18,8 +26,10 @@ export interface MailAttachment {
 }
 
 interface Transport {
-  sendMail(message: MailMessage & { from: string }): Promise<unknown>;
+  sendMail(message: Omit<MailMessage, 'from'> & { from: string }): Promise<unknown>;
 }
+
+const envelopeAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
  * Every message is written to the outbox first (nothing is lost if SMTP is down); with
@@ -55,6 +65,11 @@ export class Mailer {
           contentType: a.contentType,
           content: a.content.toString('base64'),
         })),
+        headers: Object.fromEntries(
+          (['from', 'cc', 'bcc', 'messageId', 'inReplyTo', 'references'] as const)
+            .filter((k) => message[k])
+            .map((k) => [k, message[k]!]),
+        ),
       })
       .returning({ id: outbox.id });
     if (!this.transport) {
@@ -66,7 +81,19 @@ export class Mailer {
     }
     try {
       const transport = await this.transport;
-      await transport.sendMail({ ...message, from: this.from });
+      await transport.sendMail({
+        ...message,
+        from: message.from ?? this.from,
+        ...(message.from
+          ? {
+              sender: this.from,
+              envelope: {
+                from: envelopeAddress(this.from),
+                to: [message.to, message.cc, message.bcc].filter(Boolean).join(','),
+              },
+            }
+          : {}),
+      });
       await this.database.db
         .update(outbox)
         .set({ sentAt: new Date() })

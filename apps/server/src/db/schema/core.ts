@@ -195,6 +195,8 @@ export const outbox = pgTable(
       .$type<Array<{ filename: string; contentType: string; content: string }>>()
       .notNull()
       .default([]),
+    /** From, cc, Message-ID, In-Reply-To, References… of a person's mail to outside. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
     error: text('error'),

@@ -3,3 +3,4 @@ export * from './commerce.js';
 export * from './planning.js';
 export * from './billing.js';
 export * from './content.js';
+export * from './messaging.js';

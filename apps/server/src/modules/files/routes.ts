@@ -1162,9 +1162,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
       await uploadReader(request);
       const { key } = request.params;
       if (!UPLOAD_KEY.test(key)) throw notFound('File');
-      // A file-manager file is served by its own, checked route only.
       // A file-manager file is served by its own, checked route only — unless it is attached to
-      // a card of the shared kanban board, which every signed-in member reads.
+      // a card of the shared kanban board, which every signed-in member reads; a mail attachment
+      // by the mail's route, to the mailboxes holding it.
       const [owned] = await db
         .select({
           scope: files.scope,
@@ -1173,7 +1173,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
         .from(files)
         .where(eq(files.storageKey, key))
         .limit(1);
-      if (owned?.scope === 'drive' && !owned.onBoard) throw notFound('File');
+      if (owned && owned.scope !== 'attachment' && !owned.onBoard) throw notFound('File');
       const info = await app.storage.stat(key);
       if (!info) throw notFound('File');
       const ext = key.slice(key.lastIndexOf('.') + 1);

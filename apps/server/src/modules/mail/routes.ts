@@ -1,0 +1,394 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import {
+  MAIL_API,
+  MAIL_EVENTS,
+  mailAnswerSchema,
+  mailDeleteAnswerSchema,
+  mailDeleteBodySchema,
+  mailDraftBodySchema,
+  mailDraftPatchSchema,
+  mailIdParamsSchema,
+  mailLabelAnswerSchema,
+  mailLabelBodySchema,
+  mailLabelPatchSchema,
+  mailLabelsAnswerSchema,
+  mailOneAnswerSchema,
+  mailPeopleAnswerSchema,
+  mailPeopleQuerySchema,
+  mailQuerySchema,
+  mailSendBodySchema,
+  mailsAnswerSchema,
+  mailsQuerySchema,
+  mailUpdateAnswerSchema,
+  mailUpdateBodySchema,
+} from '@bo/contract/mail';
+import { okSchema } from '@bo/contract/common';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/core.js';
+import { audit } from '../../lib/audit.js';
+import { notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { disposition } from '../files/routes.js';
+import {
+  attachmentFor,
+  createLabel,
+  deleteLabel,
+  deleteMails,
+  listLabels,
+  listMails,
+  loadMail,
+  saveDraft,
+  sendMail,
+  suggestPeople,
+  updateLabel,
+  updateMails,
+  type Delivery,
+  type Owner,
+} from './queries.js';
+import { mailDomainOf } from './smtp.js';
+
+const read = { permission: 'mail:read' } as const;
+const write = { permission: 'mail:write' } as const;
+const tags = ['mail'];
+/** Files of a message are never rendered as a page of ours. */
+const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * Mail: every person's own mailbox. Reads and changes reach only the caller's messages (another
+ * person's id is a 404, as if it did not exist); a send writes the sender's copy and each
+ * colleague's inbox copy in one transaction, then hands outside addresses to the outbox.
+ * Mailbox changes are announced on the realtime socket to the mailboxes' owners only.
+ */
+export async function mailRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, events, mailer, tasks, config } = app.services;
+  const domain = mailDomainOf(config);
+
+  const ownerOf = async (request: FastifyRequest, tx: Executor = db): Promise<Owner> => {
+    const auth = requireAuth(request);
+    const [row] = await tx
+      .select({ name: users.displayName })
+      .from(users)
+      .where(eq(users.id, auth.userId));
+    return { userId: auth.userId, email: auth.email, name: row?.name ?? auth.email };
+  };
+  const owner = (request: FastifyRequest): Owner => {
+    const auth = requireAuth(request);
+    return { userId: auth.userId, email: auth.email, name: auth.email };
+  };
+  const changed = (ownerIds: string[], mailIds: string[] = []) =>
+    events.publish({
+      type: MAIL_EVENTS.changed,
+      audience: ownerIds,
+      payload: { mailIds: mailIds.slice(0, 100) },
+    });
+
+  const deliverOutside = (request: FastifyRequest, sender: Owner, delivery: Delivery) => {
+    const { to, cc, bcc } = delivery.outside;
+    if (!to.length && !cc.length && !bcc.length) return;
+    tasks.run('mail to outside', async () => {
+      const attachments = await Promise.all(
+        delivery.attachments.map(async (f) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of await app.storage.open(f.storageKey))
+            chunks.push(Buffer.from(chunk as Buffer));
+          return { filename: f.name, contentType: f.mime, content: Buffer.concat(chunks) };
+        }),
+      );
+      const quoted = (s: string) => `"${s.replace(/["\\\r\n]/g, '')}"`;
+      await mailer.send({
+        from: `${quoted(sender.name)} <${sender.email}>`,
+        to: to.join(', '),
+        cc: cc.join(', ') || undefined,
+        bcc: bcc.join(', ') || undefined,
+        subject: delivery.subject,
+        text: delivery.text,
+        html: delivery.html,
+        attachments,
+        messageId: delivery.messageId,
+        inReplyTo: delivery.inReplyTo ?? undefined,
+        references: delivery.references.join(' ') || undefined,
+      });
+      request.log.info({ to: to.length, cc: cc.length, bcc: bcc.length }, 'mail handed to outbox');
+    });
+  };
+
+  app.get(
+    MAIL_API.labels,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'System labels and the person’s own labels, with unread and total counts',
+        response: { 200: mailLabelsAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ labels: await listLabels(db, requireAuth(request).userId) }),
+  );
+
+  app.get(
+    MAIL_API.mails,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'A page of a folder or label (systemLabel= or customLabel=), newest first; q with ' +
+          'from: to: has:attachment is:unread is:starred before: after: label:; cursor paging',
+        querystring: mailsQuerySchema,
+        response: { 200: mailsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listMails(db, owner(request), request.query),
+  );
+
+  app.get(
+    MAIL_API.mail,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One message with its whole conversation (oldest first)',
+        querystring: mailQuerySchema,
+        response: { 200: mailAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ mail: await loadMail(db, owner(request), request.query.mailId) }),
+  );
+
+  app.post(
+    MAIL_API.send,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Send: a copy in the sender’s sent folder, one in each colleague’s inbox, the rest ' +
+          'through the outbox (SMTP_URL)',
+        body: mailSendBodySchema,
+        response: { 201: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const sender = await ownerOf(request);
+      const delivery = await db.transaction(async (tx) => {
+        const result = await sendMail(tx, sender, request.body, {
+          domain,
+          maxBytes: config.maxMailBytes,
+        });
+        await audit(tx, request, {
+          actorId: sender.userId,
+          action: 'mail.send',
+          targetId: result.mail.id,
+        });
+        return result;
+      });
+      await changed(delivery.ownerIds);
+      deliverOutside(request, sender, delivery);
+      reply.status(201);
+      return { mail: delivery.mail };
+    },
+  );
+
+  app.post(
+    MAIL_API.drafts,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Save a new draft (never delivered)',
+        body: mailDraftBodySchema,
+        response: { 201: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const me = await ownerOf(request);
+      const mail = await db.transaction((tx) =>
+        saveDraft(tx, me, request.body, null, { maxBytes: config.maxMailBytes }),
+      );
+      await changed([me.userId], [mail.id]);
+      reply.status(201);
+      return { mail };
+    },
+  );
+
+  app.patch(
+    '/api/mail/drafts/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Change a draft (autosave)',
+        params: mailIdParamsSchema,
+        body: mailDraftPatchSchema,
+        response: { 200: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const me = await ownerOf(request);
+      const mail = await db.transaction((tx) =>
+        saveDraft(tx, me, request.body, request.params.id, { maxBytes: config.maxMailBytes }),
+      );
+      await changed([me.userId], [mail.id]);
+      return { mail };
+    },
+  );
+
+  app.post(
+    MAIL_API.update,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Read/unread, star, important, move (inbox, archive, spam, trash; inbox restores from ' +
+          'the trash) and labels of a selection',
+        body: mailUpdateBodySchema,
+        response: { 200: mailUpdateAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request).userId;
+      const updated = await db.transaction((tx) => updateMails(tx, me, request.body));
+      await changed([me], request.body.mailIds);
+      return { updated };
+    },
+  );
+
+  app.post(
+    MAIL_API.delete,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Delete for ever messages in the trash (their attachments too, once no one holds them)',
+        body: mailDeleteBodySchema,
+        response: { 200: mailDeleteAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request).userId;
+      const { deleted, orphanKeys } = await db.transaction(async (tx) => {
+        const result = await deleteMails(tx, me, request.body.mailIds);
+        await audit(tx, request, { actorId: me, action: 'mail.delete', targetId: null });
+        return result;
+      });
+      for (const key of orphanKeys) await app.storage.remove(key).catch(() => undefined);
+      await changed([me], request.body.mailIds);
+      return { deleted };
+    },
+  );
+
+  app.post(
+    MAIL_API.labels,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a label',
+        body: mailLabelBodySchema,
+        response: { 201: mailLabelAnswerSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const me = requireAuth(request).userId;
+      const label = await db.transaction((tx) => createLabel(tx, me, request.body));
+      await changed([me]);
+      reply.status(201);
+      return { label };
+    },
+  );
+
+  app.patch(
+    '/api/mail/labels/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rename or recolour a label',
+        params: mailIdParamsSchema,
+        body: mailLabelPatchSchema,
+        response: { 200: mailLabelAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request).userId;
+      const label = await db.transaction((tx) =>
+        updateLabel(tx, me, request.params.id, request.body),
+      );
+      await changed([me]);
+      return { label };
+    },
+  );
+
+  app.delete(
+    '/api/mail/labels/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a label (its messages stay, without it)',
+        params: mailIdParamsSchema,
+        response: { 200: okSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request).userId;
+      await db.transaction((tx) => deleteLabel(tx, me, request.params.id));
+      await changed([me]);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    MAIL_API.people,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Colleagues for the address fields, by name or address',
+        querystring: mailPeopleQuerySchema,
+        response: { 200: mailPeopleAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ people: await suggestPeople(db, request.query.query) }),
+  );
+
+  app.get(
+    '/api/mail/attachments/:id',
+    {
+      compress: false,
+      config: { ...read, cookieAuth: true },
+      schema: {
+        tags,
+        summary:
+          'An attachment of one of the caller’s messages; pictures inline, the rest as a download',
+        params: mailIdParamsSchema,
+        querystring: z.object({ download: z.string().optional() }),
+        response: errorResponses(401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const me = requireAuth(request).userId;
+      const file = await attachmentFor(db, me, request.params.id);
+      const info = await app.storage.stat(file.storageKey);
+      if (!info) throw notFound('Attachment');
+      const inline = RASTER.has(file.mime) && request.query.download === undefined;
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', info.size)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', SANDBOX)
+        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
+      // The bytes stream out; the schema's answer types describe only the errors.
+      return reply.send((await app.storage.open(file.storageKey)) as never);
+    },
+  );
+}

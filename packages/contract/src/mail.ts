@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+import { isoDay } from './common';
+
+export const MAIL_API = {
+  labels: '/api/mail/labels',
+  label: (id: string) => `/api/mail/labels/${id}`,
+  mails: '/api/mail/mails',
+  mail: '/api/mail/mail',
+  send: '/api/mail/send',
+  drafts: '/api/mail/drafts',
+  draft: (id: string) => `/api/mail/drafts/${id}`,
+  update: '/api/mail/update',
+  delete: '/api/mail/delete',
+  attachment: (id: string) => `/api/mail/attachments/${id}`,
+  people: '/api/mail/people',
+} as const;
+
+/** Where a message is stored. `archive` shows under `all` only. */
+export const MAIL_FOLDERS = ['inbox', 'sent', 'drafts', 'trash', 'spam', 'archive'] as const;
+export type MailFolder = (typeof MAIL_FOLDERS)[number];
+/** The navigation's system labels; `starred`, `important` and `all` are views, not folders. */
+export const MAIL_SYSTEM_LABELS = [
+  'inbox',
+  'sent',
+  'drafts',
+  'trash',
+  'spam',
+  'starred',
+  'important',
+  'all',
+] as const;
+export type MailSystemLabel = (typeof MAIL_SYSTEM_LABELS)[number];
+/** Folders a person may move a message to (drafts and sent are decided by the server). */
+export const MAIL_MOVE_TARGETS = ['inbox', 'archive', 'spam', 'trash'] as const;
+
+export const MAIL_LIMITS = {
+  subject: 300,
+  message: 500_000,
+  /** Addresses over to, cc and bcc together. */
+  recipients: 100,
+  attachments: 20,
+  labelName: 40,
+  labels: 100,
+  selection: 500,
+  query: 200,
+} as const;
+export const MAIL_PAGE = 50;
+/** The text kept for the list's preview. */
+export const MAIL_SNIPPET = 200;
+/** How long the compose window offers to undo a send (the send happens after it). */
+export const MAIL_UNDO_SECONDS = 5;
+export const MAIL_LABEL_COLORS = [
+  '#00A76F',
+  '#8E33FF',
+  '#00B8D9',
+  '#FFAB00',
+  '#FF5630',
+  '#003768',
+  '#B71D18',
+  '#637381',
+] as const;
+
+/** `#rrggbb`. */
+const colour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'A colour like #00A76F');
+
+export const mailLabelSchema = z.object({
+  id: z.string(),
+  type: z.enum(['system', 'custom']),
+  name: z.string(),
+  color: z.string().nullable(),
+  unreadCount: z.number().int(),
+  /** Messages in it (drafts, sent and trash show this instead of unread). */
+  totalCount: z.number().int(),
+});
+export type MailLabel = z.infer<typeof mailLabelSchema>;
+export const mailLabelsAnswerSchema = z.object({ labels: z.array(mailLabelSchema) });
+
+export const mailPersonSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type MailPerson = z.infer<typeof mailPersonSchema>;
+
+export const mailAttachmentSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  url: z.string(),
+});
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
+/**
+ * One message in one person's mailbox. In the list `message` is the plain-text preview (at most
+ * `MAIL_SNIPPET` characters); `GET /api/mail/mail` answers the whole sanitised HTML.
+ */
+export const mailSchema = z.object({
+  id: z.string().uuid(),
+  folder: z.enum(MAIL_FOLDERS),
+  labelIds: z.array(z.string()),
+  subject: z.string(),
+  message: z.string(),
+  from: mailPersonSchema,
+  to: z.array(mailPersonSchema),
+  cc: z.array(mailPersonSchema),
+  bcc: z.array(mailPersonSchema),
+  attachments: z.array(mailAttachmentSchema),
+  isUnread: z.boolean(),
+  isStarred: z.boolean(),
+  isImportant: z.boolean(),
+  createdAt: z.string(),
+  threadId: z.string().uuid(),
+  /** Images of other hosts were kept out of `message` (`data-remote-src`) until the reader allows them. */
+  hasRemoteImages: z.boolean(),
+  /** Messages in this conversation (in this mailbox, trash and spam apart). */
+  threadCount: z.number().int(),
+});
+export type Mail = z.infer<typeof mailSchema>;
+
+export const mailsQuerySchema = z.object({
+  systemLabel: z.enum(MAIL_SYSTEM_LABELS).optional(),
+  customLabel: z.string().uuid().optional(),
+  /** Free text plus operators: from: to: has:attachment is:unread is:starred before: after: label: */
+  q: z.string().trim().max(MAIL_LIMITS.query).optional(),
+  /** The previous page's `nextCursor`. */
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MAIL_PAGE),
+});
+export type MailsQuery = z.infer<typeof mailsQuerySchema>;
+
+export const mailsAnswerSchema = z.object({
+  mails: z.array(mailSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const mailQuerySchema = z.object({ mailId: z.string().uuid() });
+export const mailAnswerSchema = z.object({
+  mail: mailSchema.extend({
+    /** The whole conversation, oldest first (this message included), each with its full body. */
+    thread: z.array(mailSchema),
+    /** Message-ID of this message (for clients that thread themselves). */
+    messageId: z.string(),
+  }),
+});
+export type MailWithThread = z.infer<typeof mailAnswerSchema>['mail'];
+
+const address = z.string().trim().toLowerCase().email('Not a valid email address').max(254);
+const addresses = z.array(address).max(MAIL_LIMITS.recipients).default([]);
+
+export const mailSendBodySchema = z.object({
+  to: addresses,
+  cc: addresses,
+  bcc: addresses,
+  subject: z.string().trim().max(MAIL_LIMITS.subject).default(''),
+  message: z.string().max(MAIL_LIMITS.message).default(''),
+  attachmentIds: z.array(z.string().uuid()).max(MAIL_LIMITS.attachments).default([]),
+  /** The message answered or forwarded (one of the sender's own), for the thread and headers. */
+  inReplyTo: z.string().uuid().nullable().optional(),
+  /** A draft this send comes from: it is removed once sent. */
+  draftId: z.string().uuid().optional(),
+});
+export type MailSendBody = z.input<typeof mailSendBodySchema>;
+
+/** A draft: everything optional, addresses checked only for their form. */
+export const mailDraftBodySchema = mailSendBodySchema.omit({ draftId: true });
+export type MailDraftBody = z.input<typeof mailDraftBodySchema>;
+export const mailDraftPatchSchema = mailDraftBodySchema.partial();
+export const mailIdParamsSchema = z.object({ id: z.string().uuid() });
+export const mailOneAnswerSchema = z.object({ mail: mailSchema });
+
+export const mailUpdateBodySchema = z.object({
+  mailIds: z.array(z.string().uuid()).min(1).max(MAIL_LIMITS.selection),
+  changes: z
+    .object({
+      isUnread: z.boolean().optional(),
+      isStarred: z.boolean().optional(),
+      isImportant: z.boolean().optional(),
+      folder: z.enum(MAIL_MOVE_TARGETS).optional(),
+      addLabelIds: z.array(z.string().uuid()).max(MAIL_LIMITS.labels).optional(),
+      removeLabelIds: z.array(z.string().uuid()).max(MAIL_LIMITS.labels).optional(),
+    })
+    .refine((c) => Object.values(c).some((v) => v !== undefined), 'Nothing to change'),
+});
+export type MailUpdateBody = z.infer<typeof mailUpdateBodySchema>;
+export const mailUpdateAnswerSchema = z.object({ updated: z.number().int() });
+
+export const mailDeleteBodySchema = z.object({
+  mailIds: z.array(z.string().uuid()).min(1).max(MAIL_LIMITS.selection),
+});
+export const mailDeleteAnswerSchema = z.object({ deleted: z.number().int() });
+
+export const mailLabelBodySchema = z.object({
+  name: z.string().trim().min(1, 'A name is required').max(MAIL_LIMITS.labelName),
+  color: colour,
+});
+export const mailLabelPatchSchema = mailLabelBodySchema.partial();
+export const mailLabelAnswerSchema = z.object({ label: mailLabelSchema });
+
+/** Suggestions for the compose window's address fields: colleagues and past correspondents. */
+export const mailPeopleQuerySchema = z.object({
+  query: z.string().trim().max(100).default(''),
+});
+export const mailPeopleAnswerSchema = z.object({ people: z.array(mailPersonSchema) });
+
+/** Realtime event types (`mail.*` reach only the mailbox's owner). */
+export const MAIL_EVENTS = {
+  /** A message arrived or changed in the mailbox: `{ mailIds, labels? }`. */
+  changed: 'mail.changed',
+} as const;
+
+export interface MailSearch {
+  text: string[];
+  from?: string;
+  to?: string;
+  hasAttachment?: boolean;
+  isUnread?: boolean;
+  isStarred?: boolean;
+  before?: string;
+  after?: string;
+  label?: string;
+}
+
+/**
+ * The search box's language: words (or "quoted phrases") match subject, body and names;
+ * `from:` `to:` `label:` `before:YYYY-MM-DD` `after:YYYY-MM-DD` `has:attachment` `is:unread`
+ * `is:starred` narrow it. An operator it does not know is searched as text.
+ */
+export function parseMailSearch(input: string): MailSearch {
+  const out: MailSearch = { text: [] };
+  const tokens = input.match(/(\w+:)?"[^"]*"|\S+/g) ?? [];
+  for (const raw of tokens) {
+    const m = /^(\w+):(.*)$/.exec(raw);
+    const unquote = (v: string) => v.replace(/^"|"$/g, '').trim();
+    if (m) {
+      const key = m[1]!.toLowerCase();
+      const value = unquote(m[2]!);
+      if (key === 'from' && value) out.from = value.toLowerCase();
+      else if (key === 'to' && value) out.to = value.toLowerCase();
+      else if (key === 'label' && value) out.label = value;
+      else if (key === 'has' && /^attachments?$/i.test(value)) out.hasAttachment = true;
+      else if (key === 'is' && value.toLowerCase() === 'unread') out.isUnread = true;
+      else if (key === 'is' && value.toLowerCase() === 'read') out.isUnread = false;
+      else if (key === 'is' && value.toLowerCase() === 'starred') out.isStarred = true;
+      else if ((key === 'before' || key === 'after') && isoDay.safeParse(value).success)
+        out[key] = value;
+      else if (unquote(raw)) out.text.push(unquote(raw));
+      continue;
+    }
+    const word = unquote(raw);
+    if (word) out.text.push(word);
+  }
+  return out;
+}
