@@ -40,7 +40,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
         }
       : undefined,
     mailSmtp:
-      e.MAIL_SMTP_PORT !== undefined ? { port: e.MAIL_SMTP_PORT, host: e.MAIL_SMTP_HOST } : undefined,
+      e.MAIL_SMTP_PORT !== undefined
+        ? { port: e.MAIL_SMTP_PORT, host: e.MAIL_SMTP_HOST }
+        : undefined,
     mailDomains: e.MAIL_DOMAINS,
     maxMailBytes: Math.round(e.MAX_MAIL_MB * 1024 * 1024),
   };

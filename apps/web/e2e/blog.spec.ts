@@ -60,7 +60,7 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await editor.click();
   await page.keyboard.type('The first paragraph of the post.');
   await page
-    .getByTestId('blog-inline-image')
+    .getByTestId('rich-text-image')
     .setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
   await expect(editor.locator('img')).toHaveCount(1);
   await page

@@ -79,7 +79,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
       relaxedDurability: true,
       postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', 'checkpoint_timeout=300s'],
     });
-    await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin');
+    await client.exec(
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
+    );
   } catch (err) {
     lock?.release();
     throw err;
@@ -119,7 +121,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin');
+  await pool.query(
+    'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
 
   let listenClient: pg.PoolClient | undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
-import type { SeedStep } from './index.js';
+import type { Exec, SeedStep } from './index.js';
 import { KIND, lit } from './sql-gen.js';
 
 /**
@@ -391,12 +391,16 @@ FROM (
       }
       await exec('ALTER TABLE files ENABLE TRIGGER files_usage');
     }
-    // The aggregate, recomputed from the records (the trigger keeps it from here on).
-    await exec('DELETE FROM storage_usage');
-    await exec(`INSERT INTO storage_usage (owner_id, category, bytes, count)
+    await rebuildStorageUsage(exec);
+  },
+};
+
+/** The per-person storage aggregate, recomputed from the records (the trigger keeps it after). */
+export async function rebuildStorageUsage(exec: Exec): Promise<void> {
+  await exec('DELETE FROM storage_usage');
+  await exec(`INSERT INTO storage_usage (owner_id, category, bytes, count)
 SELECT owner_id, category, sum(bytes), sum(n) FROM (
   SELECT owner_id, category, size AS bytes, 1 AS n FROM files WHERE owner_id IS NOT NULL AND NOT is_folder
   UNION ALL SELECT owner_id, category, size, 0 FROM file_versions WHERE owner_id IS NOT NULL
 ) x GROUP BY owner_id, category`);
-  },
-};
+}

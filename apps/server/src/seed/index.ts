@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { fileSeedStep } from './files.js';
 import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
+import { mailSeedStep } from './mail.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
   DISCOUNT_CODES,
@@ -34,6 +35,11 @@ export interface SeedCounts {
   /** Blog posts, and their comments (a third of them replies). */
   blogPosts: number;
   blogComments: number;
+  /** Mail messages (each a row of one mailbox) over `mailPeople` people… */
+  mails: number;
+  mailPeople: number;
+  /** …of which the newest administrator (the demo's and benchmark's sign-in) holds this many. */
+  mailHeavy: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -51,6 +57,9 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     files: 60,
     blogPosts: 36,
     blogComments: 300,
+    mails: 4_000,
+    mailPeople: 240,
+    mailHeavy: 90,
     spanDays: 120,
   },
   '10k': {
@@ -65,6 +74,9 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     files: 10_000,
     blogPosts: 10_000,
     blogComments: 100_000,
+    mails: 10_000,
+    mailPeople: 1_000,
+    mailHeavy: 1_000,
     spanDays: 365,
   },
   '100k': {
@@ -79,6 +91,9 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     files: 100_000,
     blogPosts: 100_000,
     blogComments: 1_000_000,
+    mails: 100_000,
+    mailPeople: 10_000,
+    mailHeavy: 10_000,
     spanDays: 730,
   },
   large: {
@@ -93,6 +108,9 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     files: 1_000_000,
     blogPosts: 100_000,
     blogComments: 2_000_000,
+    mails: 1_000_000,
+    mailPeople: 100_000,
+    mailHeavy: 100_000,
     spanDays: 730,
   },
   '1m': {
@@ -107,6 +125,9 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     files: 1_000_000,
     blogPosts: 100_000,
     blogComments: 2_000_000,
+    mails: 1_000_000,
+    mailPeople: 100_000,
+    mailHeavy: 100_000,
     spanDays: 730,
   },
 };
@@ -301,6 +322,7 @@ FROM orders GROUP BY 1, 2`);
   invoiceSeedStep,
   fileSeedStep,
   blogSeedStep,
+  mailSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -319,6 +341,9 @@ const BULK_TABLES = [
   'blog_posts',
   'blog_comments',
   'blog_likes',
+  'mail_messages',
+  'mail_message_labels',
+  'mail_attachments',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

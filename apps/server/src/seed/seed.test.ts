@@ -99,6 +99,20 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
     fileWithoutOwner: `SELECT count(*) FROM files f LEFT JOIN users u ON u.id = f.owner_id WHERE f.scope = 'drive' AND u.id IS NULL`,
     fileInOtherOwnersFolder: `SELECT count(*) FROM files f JOIN files p ON p.id = f.parent_id WHERE NOT p.is_folder OR p.owner_id <> f.owner_id`,
     fileWithoutBytesKey: `SELECT count(*) FROM files WHERE NOT is_folder AND (storage_key = '' OR checksum = '' OR size <= 0)`,
+    mailCountsDifferFromMessages: `SELECT count(*) FROM (
+        SELECT m.owner_id, k AS key, count(*)::int AS total, count(*) FILTER (WHERE m.is_unread)::int AS unread
+        FROM mail_messages m, unnest(mail_count_keys(m.folder, m.is_starred, m.is_important, m.label_ids)) AS k
+        GROUP BY 1, 2) r
+      FULL JOIN (SELECT * FROM mail_counts WHERE total <> 0 OR unread <> 0) c USING (owner_id, key)
+      WHERE c.total IS DISTINCT FROM r.total OR c.unread IS DISTINCT FROM r.unread`,
+    mailLabelIndexDiffers: `SELECT count(*) FROM (SELECT l, id FROM mail_messages, unnest(label_ids) AS l) m
+      FULL JOIN mail_message_labels x ON x.label_id = m.l AND x.mail_id = m.id
+      WHERE m.id IS NULL OR x.mail_id IS NULL`,
+    mailLabelOfAnotherOwner: `SELECT count(*) FROM mail_message_labels x JOIN mail_labels l ON l.id = x.label_id
+      JOIN mail_messages m ON m.id = x.mail_id WHERE l.owner_id <> m.owner_id`,
+    mailAttachmentOfAnotherOwner: `SELECT count(*) FROM mail_attachments a JOIN files f ON f.id = a.file_id
+      JOIN mail_messages m ON m.id = a.mail_id WHERE f.owner_id <> m.owner_id OR f.scope <> 'mail'`,
+    mailFlagWithoutAttachment: `SELECT count(*) FROM mail_messages m WHERE m.has_attachments <> EXISTS (SELECT 1 FROM mail_attachments a WHERE a.mail_id = m.id)`,
     storageUsageDiffersFromFiles: `SELECT count(*) FROM (
         SELECT owner_id, category, sum(size) AS bytes, count(*) AS n FROM files WHERE owner_id IS NOT NULL AND NOT is_folder GROUP BY 1, 2) f
       FULL JOIN (SELECT * FROM storage_usage WHERE count <> 0 OR bytes <> 0) s USING (owner_id, category)
@@ -191,6 +205,9 @@ describe('seed generator', () => {
           files: 200,
           blogPosts: 40,
           blogComments: 200,
+          mails: 600,
+          mailPeople: 100,
+          mailHeavy: 90,
         },
       });
       const bad = await inconsistencies(database);

@@ -77,6 +77,10 @@ export const KIND = {
   file: 14,
   blogPost: 15,
   blogComment: 16,
+  mail: 17,
+  mailThread: 18,
+  mailLabel: 19,
+  mailFile: 20,
 } as const;
 
 export interface SqlGenOptions {

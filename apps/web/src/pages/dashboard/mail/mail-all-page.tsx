@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { MailView } from '../../../sections/mail/mail-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/mail/all — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/mail/all — every message outside the trash and spam. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.mailAll')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.mail'), href: paths.dashboard.mail.root },
-        { name: t('pages.mailAll') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['mail:read']}>
+      <LocaleArea area="mail">
+        <MailView defaultLabel="all" />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

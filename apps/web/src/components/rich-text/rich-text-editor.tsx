@@ -1,0 +1,214 @@
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import CodeRounded from '@mui/icons-material/CodeRounded';
+import FormatBoldRounded from '@mui/icons-material/FormatBoldRounded';
+import FormatItalicRounded from '@mui/icons-material/FormatItalicRounded';
+import FormatListBulletedRounded from '@mui/icons-material/FormatListBulletedRounded';
+import FormatListNumberedRounded from '@mui/icons-material/FormatListNumberedRounded';
+import FormatQuoteRounded from '@mui/icons-material/FormatQuoteRounded';
+import ImageRounded from '@mui/icons-material/ImageRounded';
+import LinkRounded from '@mui/icons-material/LinkRounded';
+import RedoRounded from '@mui/icons-material/RedoRounded';
+import TitleRounded from '@mui/icons-material/TitleRounded';
+import UndoRounded from '@mui/icons-material/UndoRounded';
+import Image from '@tiptap/extension-image';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { notify } from '../snackbar/notify';
+import { richTextSx } from './rich-text-sx';
+
+const extensions = [
+  StarterKit.configure({
+    heading: { levels: [2, 3] },
+    link: { openOnClick: false, protocols: ['http', 'https', 'mailto'] },
+  }),
+  Image,
+];
+
+/** Stored rich text, read-only, through the same schema (anything it does not know is dropped). */
+export function RichTextContent({ html }: { html: string }) {
+  const editor = useEditor({
+    extensions,
+    content: html,
+    editable: false,
+    immediatelyRender: true,
+    editorProps: { attributes: { role: 'article' } },
+  });
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (editor.getHTML() !== html) editor.commands.setContent(html);
+  }, [editor, html]);
+  return (
+    // Written text keeps its own direction (English reads left to right in Arabic too).
+    <Box dir="auto" sx={{ ...richTextSx, typography: 'body1' }}>
+      <EditorContent editor={editor} />
+    </Box>
+  );
+}
+
+export type RichTextEditorProps = {
+  value: string;
+  onChange: (html: string) => void;
+  error?: boolean;
+  label: string;
+  /**
+   * Where the toolbar's texts live: `<prefix>.bold`, `.italic`, `.heading`, `.bulletList`,
+   * `.orderedList`, `.quote`, `.code`, `.link`, `.image`, `.undo`, `.redo`, `.linkPrompt`,
+   * `.uploadFailed` (each area keeps them in its own locale file).
+   */
+  textsPrefix: string;
+  /** Stores a pasted or chosen picture; without it the toolbar has no image button. */
+  uploadImage?: (file: File) => Promise<{ url: string }>;
+  minHeight?: number;
+};
+
+/**
+ * The rich-text field of the product (Tiptap): a toolbar of named, pressed-state buttons and the
+ * editable area, HTML in and out. The server sanitises what it stores.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  error,
+  label,
+  textsPrefix,
+  uploadImage,
+  minHeight = 260,
+}: RichTextEditorProps) {
+  const { t } = useTranslation();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const editor = useEditor({
+    extensions,
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e?.isActive('bold') ?? false,
+      italic: e?.isActive('italic') ?? false,
+      heading: e?.isActive('heading', { level: 2 }) ?? false,
+      bullet: e?.isActive('bulletList') ?? false,
+      ordered: e?.isActive('orderedList') ?? false,
+      quote: e?.isActive('blockquote') ?? false,
+      code: e?.isActive('codeBlock') ?? false,
+      link: e?.isActive('link') ?? false,
+    }),
+  });
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+
+  const insertImage = async (file: File) => {
+    if (!uploadImage) return;
+    try {
+      const { url } = await uploadImage(file);
+      editor
+        ?.chain()
+        .focus()
+        .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
+    } catch (err) {
+      notify.error((err as { message?: string }).message ?? t(`${textsPrefix}.uploadFailed`));
+    }
+  };
+  const setLink = () => {
+    if (!editor) return;
+    if (editor.isActive('link')) {
+      editor.chain().focus().unsetLink().run();
+      return;
+    }
+    const href = window.prompt(t(`${textsPrefix}.linkPrompt`), 'https://');
+    if (!href || !/^(https?:\/\/|mailto:)/i.test(href)) return;
+    editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+  };
+
+  const button = (key: string, icon: ReactNode, active: boolean, run: () => void) => (
+    <Tooltip title={t(`${textsPrefix}.${key}`)} key={key}>
+      <IconButton
+        size="small"
+        aria-label={t(`${textsPrefix}.${key}`)}
+        aria-pressed={active}
+        color={active ? 'primary' : 'default'}
+        onClick={run}
+        sx={{ minWidth: 32, minHeight: 32 }}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+
+  return (
+    <Box
+      sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1 }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0];
+        if (file && uploadImage && file.type.startsWith('image/')) {
+          event.preventDefault();
+          void insertImage(file);
+        }
+      }}
+    >
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ p: 0.5, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
+      >
+        {button('bold', <FormatBoldRounded />, state?.bold ?? false, () =>
+          editor?.chain().focus().toggleBold().run(),
+        )}
+        {button('italic', <FormatItalicRounded />, state?.italic ?? false, () =>
+          editor?.chain().focus().toggleItalic().run(),
+        )}
+        {button('heading', <TitleRounded />, state?.heading ?? false, () =>
+          editor?.chain().focus().toggleHeading({ level: 2 }).run(),
+        )}
+        {button('bulletList', <FormatListBulletedRounded />, state?.bullet ?? false, () =>
+          editor?.chain().focus().toggleBulletList().run(),
+        )}
+        {button('orderedList', <FormatListNumberedRounded />, state?.ordered ?? false, () =>
+          editor?.chain().focus().toggleOrderedList().run(),
+        )}
+        {button('quote', <FormatQuoteRounded />, state?.quote ?? false, () =>
+          editor?.chain().focus().toggleBlockquote().run(),
+        )}
+        {button('code', <CodeRounded />, state?.code ?? false, () =>
+          editor?.chain().focus().toggleCodeBlock().run(),
+        )}
+        {button('link', <LinkRounded />, state?.link ?? false, setLink)}
+        {uploadImage && button('image', <ImageRounded />, false, () => fileInput.current?.click())}
+        {button('undo', <UndoRounded />, false, () => editor?.chain().focus().undo().run())}
+        {button('redo', <RedoRounded />, false, () => editor?.chain().focus().redo().run())}
+      </Stack>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        data-testid="rich-text-image"
+        aria-label={t(`${textsPrefix}.image`)}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void insertImage(file);
+        }}
+      />
+      <Box sx={{ ...richTextSx, p: 2, minHeight, typography: 'body1' }}>
+        <EditorContent editor={editor} />
+      </Box>
+    </Box>
+  );
+}
