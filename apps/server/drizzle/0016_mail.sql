@@ -66,12 +66,12 @@ ALTER TABLE "mail_message_labels" ADD CONSTRAINT "mail_message_labels_mail_id_ma
 ALTER TABLE "mail_messages" ADD CONSTRAINT "mail_messages_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_attachments_file_idx" ON "mail_attachments" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "mail_labels_owner_idx" ON "mail_labels" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "mail_message_labels_list_idx" ON "mail_message_labels" USING btree ("label_id","created_at" DESC NULLS LAST,"mail_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "mail_message_labels_list_idx" ON "mail_message_labels" USING btree ("label_id","created_at","mail_id");--> statement-breakpoint
 CREATE INDEX "mail_message_labels_mail_idx" ON "mail_message_labels" USING btree ("mail_id");--> statement-breakpoint
-CREATE INDEX "mail_folder_idx" ON "mail_messages" USING btree ("owner_id","folder","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mail_all_idx" ON "mail_messages" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE folder NOT IN ('trash', 'spam');--> statement-breakpoint
-CREATE INDEX "mail_starred_idx" ON "mail_messages" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_starred AND folder NOT IN ('trash', 'spam');--> statement-breakpoint
-CREATE INDEX "mail_important_idx" ON "mail_messages" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_important AND folder NOT IN ('trash', 'spam');--> statement-breakpoint
+CREATE INDEX "mail_folder_idx" ON "mail_messages" USING btree ("owner_id","folder","created_at","id");--> statement-breakpoint
+CREATE INDEX "mail_all_idx" ON "mail_messages" USING btree ("owner_id","created_at","id") WHERE folder NOT IN ('trash', 'spam');--> statement-breakpoint
+CREATE INDEX "mail_starred_idx" ON "mail_messages" USING btree ("owner_id","created_at","id") WHERE is_starred AND folder NOT IN ('trash', 'spam');--> statement-breakpoint
+CREATE INDEX "mail_important_idx" ON "mail_messages" USING btree ("owner_id","created_at","id") WHERE is_important AND folder NOT IN ('trash', 'spam');--> statement-breakpoint
 CREATE INDEX "mail_thread_idx" ON "mail_messages" USING btree ("owner_id","thread_id","created_at");--> statement-breakpoint
 CREATE INDEX "mail_message_id_idx" ON "mail_messages" USING btree ("owner_id","message_id");--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS btree_gin;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { benchRoutes } from './modules/bench/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
@@ -21,6 +22,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   invoiceRoutes,
   blogRoutes,
   mailRoutes,
+  chatRoutes,
   userRoutes,
   benchRoutes,
 ];

@@ -165,6 +165,22 @@ export const ROUTE_ACCESS = {
   'PATCH /api/mail/labels/:id': 'mail:write',
   'DELETE /api/mail/labels/:id': 'mail:write',
 
+  // Chat: members only (403 for a conversation one is not in).
+  'GET /api/chat/contacts': 'chat:read',
+  'GET /api/chat/search': 'chat:read',
+  'GET /api/chat/conversations': 'chat:read',
+  'GET /api/chat/conversation': 'chat:read',
+  'GET /api/chat/participants': 'chat:read',
+  'GET /api/chat/conversation/mark-as-seen': 'chat:read',
+  'GET /api/chat/messages': 'chat:read',
+  'GET /api/chat/messages/since': 'chat:read',
+  'GET /api/chat/attachments/:id': 'chat:read',
+  'POST /api/chat/conversations/new': 'chat:write',
+  'POST /api/chat/conversations/update': 'chat:write',
+  'POST /api/chat/messages/new': 'chat:write',
+  'POST /api/chat/messages/update': 'chat:write',
+  'POST /api/chat/messages/delete': 'chat:write',
+
   'GET /api/users': 'users:read',
   'POST /api/users': 'users:write',
   'GET /api/roles': 'users:read',

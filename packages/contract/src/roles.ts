@@ -37,6 +37,10 @@ export const PERMISSIONS = [
   'mail:read',
   /** Send, draft and change one's own mail. */
   'mail:write',
+  /** Conversations one is a member of: read them, search people to talk to. */
+  'chat:read',
+  /** Start conversations and write in them. */
+  'chat:write',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -58,6 +62,8 @@ export const BUILTIN_ROLES = {
     'blog:read',
     'mail:read',
     'mail:write',
+    'chat:read',
+    'chat:write',
   ],
   /** A user who also writes the blog and edits others' posts. */
   editor: [
@@ -77,6 +83,8 @@ export const BUILTIN_ROLES = {
     'blog:manage',
     'mail:read',
     'mail:write',
+    'chat:read',
+    'chat:write',
   ],
 } satisfies Record<string, Permission[]>;
 

@@ -13,8 +13,11 @@ import type { AuthContext } from './auth.js';
 export interface ReadCacheRule {
   tables: readonly string[];
   scope: 'role' | 'user' | ((auth: AuthContext) => 'role' | 'user');
-  /** What else the answer depends on besides the data (the day, when a status derives from it). */
-  vary?: () => string;
+  /**
+   * What else the answer depends on besides the tables (the day, when a status derives from it;
+   * a per-person version of data kept apart, like a mailbox).
+   */
+  vary?: (request: FastifyRequest) => string;
 }
 
 declare module 'fastify' {
@@ -117,7 +120,7 @@ export const readCachePlugin = fp(
       const auth = request.auth;
       if (!auth) return null;
       const scope = typeof rule.scope === 'function' ? rule.scope(auth) : rule.scope;
-      const what = rule.vary ? `${requestKey(request)}|${rule.vary()}` : requestKey(request);
+      const what = rule.vary ? `${requestKey(request)}|${rule.vary(request)}` : requestKey(request);
       return scope === 'user' ? `u:${auth.userId}|${what}` : `r:${auth.role}|${what}`;
     }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { files, users } from './core.js';
@@ -82,16 +84,18 @@ export const mailMessages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
+  // Ascending (owner, …, created_at, id) indexes: read backwards, they give the newest first in
+  // exactly the list's ORDER BY created_at DESC, id DESC (a DESC NULLS LAST index would not).
   (t) => [
-    index('mail_folder_idx').on(t.ownerId, t.folder, t.createdAt.desc(), t.id.desc()),
+    index('mail_folder_idx').on(t.ownerId, t.folder, t.createdAt, t.id),
     index('mail_all_idx')
-      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .on(t.ownerId, t.createdAt, t.id)
       .where(sql`folder NOT IN ('trash', 'spam')`),
     index('mail_starred_idx')
-      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .on(t.ownerId, t.createdAt, t.id)
       .where(sql`is_starred AND folder NOT IN ('trash', 'spam')`),
     index('mail_important_idx')
-      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .on(t.ownerId, t.createdAt, t.id)
       .where(sql`is_important AND folder NOT IN ('trash', 'spam')`),
     index('mail_thread_idx').on(t.ownerId, t.threadId, t.createdAt),
     index('mail_message_id_idx').on(t.ownerId, t.messageId),
@@ -112,7 +116,7 @@ export const mailMessageLabels = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.mailId] }),
-    index('mail_message_labels_list_idx').on(t.labelId, t.createdAt.desc(), t.mailId.desc()),
+    index('mail_message_labels_list_idx').on(t.labelId, t.createdAt, t.mailId),
     index('mail_message_labels_mail_idx').on(t.mailId),
   ],
 );
@@ -150,4 +154,90 @@ export const mailCounts = pgTable(
     unread: integer('unread').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.key] })],
+);
+
+/**
+ * Chat: a conversation between two people (one per pair, `pair_key`) or a named group. Members
+ * are `chat_participants` (with their unread count and last seen message, kept in the sending
+ * and reading transactions); messages carry the sender's `client_id` (a retry is the same
+ * message) and `seq`, a change number from one sequence, renewed on edit and delete: a client
+ * that reconnects asks for the changes after the last `seq` it saw.
+ */
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    name: text('name'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The two members' ids, sorted and joined, for a one-to-one conversation. */
+    pairKey: text('pair_key'),
+    lastMessageId: uuid('last_message_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('chat_conversations_pair_idx').on(t.pairKey)],
+);
+
+export const chatParticipants = pgTable(
+  'chat_participants',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    lastReadMessageId: uuid('last_read_message_id'),
+    muted: boolean('muted').notNull().default(false),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('chat_participants_user_idx').on(t.userId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    clientId: text('client_id').notNull(),
+    body: text('body').notNull().default(''),
+    contentType: text('content_type').notNull().default('text'),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('chat_seq')`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_client_idx').on(t.senderId, t.clientId),
+    index('chat_messages_page_idx').on(t.conversationId, t.createdAt, t.id),
+    index('chat_messages_seq_idx').on(t.seq),
+  ],
+);
+
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.fileId] }),
+    index('chat_attachments_file_idx').on(t.fileId),
+  ],
 );

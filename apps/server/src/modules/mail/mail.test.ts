@@ -212,6 +212,15 @@ describe('sending between colleagues', () => {
       inReplyTo: bobCopy.id,
     });
     expect(reply.threadId).toBe(bobCopy.threadId);
+    // The list counts the conversation's messages in this mailbox: two, in each mailbox.
+    expect(
+      (await mails(cat, '?systemLabel=sent')).find((m) => m.id === first.id)!.threadCount,
+    ).toBe(2);
+    expect((await mails(bob)).find((m) => m.id === bobCopy.id)!.threadCount).toBe(2);
+    expect(
+      (await mails(bob, '?systemLabel=all')).find((m) => m.subject === 'Quarterly plan')!
+        .threadCount,
+    ).toBe(1);
     const opened = (await api(cat, 'GET', `/api/mail/mail?mailId=${first.id}`)).json().mail;
     expect(opened.threadId).toBe(first.threadId);
     expect(opened.thread.map((m: { subject: string }) => m.subject)).toEqual([
@@ -573,6 +582,17 @@ describe('mail from and to outside', () => {
         text: 'x',
       }),
     ).rejects.toMatchObject({ responseCode: 550 });
+    // Over MAX_MAIL_MB (64 kB here): refused with 552, nothing stored.
+    await expect(
+      transport.sendMail({
+        from: 'x@elsewhere.example',
+        to: 'bob@test.local',
+        subject: 'Too big',
+        text: 'x',
+        attachments: [{ filename: 'big.bin', content: Buffer.alloc(100_000, 1) }],
+      }),
+    ).rejects.toMatchObject({ responseCode: 552 });
+    expect((await mails(bob)).some((m) => m.subject === 'Too big')).toBe(false);
     transport.close();
   });
 

@@ -21,6 +21,7 @@ import {
   mailAttachments,
   mailCounts,
   mailLabels,
+  mailMessageLabels,
   mailMessages,
   type StoredAddress,
 } from '../../db/schema/messaging.js';
@@ -53,34 +54,44 @@ interface Extras {
   threadCounts: Map<string, number>;
 }
 
-async function extrasFor(db: Executor, ownerId: string, rows: ListRow[]): Promise<Extras> {
-  const ids = rows.map((r) => r.id);
+/** Attachments of the messages that have some, in one query. */
+async function attachmentsOf(db: Executor, rows: ListRow[]) {
   const attachments = new Map<string, MailAttachment[]>();
+  const withFiles = rows.filter((r) => r.hasAttachments).map((r) => r.id);
+  if (!withFiles.length) return attachments;
+  const fileRows = await db
+    .select({
+      mailId: mailAttachments.mailId,
+      id: files.id,
+      name: files.name,
+      size: files.size,
+      type: files.mime,
+    })
+    .from(mailAttachments)
+    .innerJoin(files, eq(files.id, mailAttachments.fileId))
+    .where(inArray(mailAttachments.mailId, withFiles))
+    .orderBy(mailAttachments.mailId, mailAttachments.position);
+  for (const f of fileRows) {
+    const list = attachments.get(f.mailId) ?? [];
+    list.push({ id: f.id, name: f.name, size: f.size, type: f.type, url: attachmentUrl(f.id) });
+    attachments.set(f.mailId, list);
+  }
+  return attachments;
+}
+
+/** Everything a conversation's messages show: attachments, every person's avatar, counts. */
+async function extrasFor(db: Executor, ownerId: string, rows: ListRow[]): Promise<Extras> {
   const avatars = new Map<string, string | null>();
   const threadCounts = new Map<string, number>();
-  if (!ids.length) return { attachments, avatars, threadCounts };
-  const withFiles = rows.filter((r) => r.hasAttachments).map((r) => r.id);
+  if (!rows.length) return { attachments: new Map(), avatars, threadCounts };
   const emails = new Set<string>();
   for (const r of rows) {
     emails.add(r.fromEmail);
     for (const a of [...r.to, ...r.cc]) emails.add(a.email);
   }
   const threads = [...new Set(rows.map((r) => r.threadId))];
-  const [fileRows, people, counts] = await Promise.all([
-    withFiles.length
-      ? db
-          .select({
-            mailId: mailAttachments.mailId,
-            id: files.id,
-            name: files.name,
-            size: files.size,
-            type: files.mime,
-          })
-          .from(mailAttachments)
-          .innerJoin(files, eq(files.id, mailAttachments.fileId))
-          .where(inArray(mailAttachments.mailId, withFiles))
-          .orderBy(mailAttachments.mailId, mailAttachments.position)
-      : [],
+  const [attachments, people, counts] = await Promise.all([
+    attachmentsOf(db, rows),
     db
       .select({ email: users.email, avatar: users.avatarUrl })
       .from(users)
@@ -97,11 +108,6 @@ async function extrasFor(db: Executor, ownerId: string, rows: ListRow[]): Promis
       )
       .groupBy(mailMessages.threadId),
   ]);
-  for (const f of fileRows) {
-    const list = attachments.get(f.mailId) ?? [];
-    list.push({ id: f.id, name: f.name, size: f.size, type: f.type, url: attachmentUrl(f.id) });
-    attachments.set(f.mailId, list);
-  }
   for (const p of people) avatars.set(p.email, p.avatar);
   for (const c of counts) threadCounts.set(c.threadId, c.n);
   return { attachments, avatars, threadCounts };
@@ -271,8 +277,9 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 }
 
 /**
- * One page of a folder, a view (starred, important, all) or a label, newest first, by keyset on
- * (created_at, id) along the matching index; `q` narrows it through the trigram index.
+ * One page of a folder, a view (starred, important, all) or a label, newest first: a backward
+ * range scan of the matching index from the cursor, in one query that also brings each row's
+ * conversation size and sender's avatar; `q` narrows it through the trigram index.
  */
 export async function listMails(
   db: Executor,
@@ -281,10 +288,10 @@ export async function listMails(
 ): Promise<{ mails: Mail[]; nextCursor: string | null }> {
   const m = mailMessages;
   const where: (SQL | undefined)[] = [eq(m.ownerId, owner.userId)];
-  let labelJoin: string | null = null;
+  let label: string | null = null;
   if (query.customLabel) {
     await ownLabel(db, owner.userId, query.customLabel);
-    labelJoin = query.customLabel;
+    label = query.customLabel;
     where.push(sql`${m.folder} NOT IN ('trash', 'spam')`);
   } else {
     const view = query.systemLabel ?? 'inbox';
@@ -296,25 +303,56 @@ export async function listMails(
     }
   }
   if (query.q) where.push(...(await searchConditions(db, owner.userId, query.q)));
-  if (query.after) {
-    const { at, id } = decodeCursor(query.after);
-    where.push(sql`(${m.createdAt}, ${m.id}) < (${at.toISOString()}::timestamptz, ${id}::uuid)`);
+  const cursor = query.after ? decodeCursor(query.after) : null;
+  // Named in full: inside a subquery an unqualified column would be the subquery's own.
+  const extra = {
+    threadCount: sql<number>`(SELECT count(*)::int FROM mail_messages t
+      WHERE t.owner_id = "mail_messages"."owner_id" AND t.thread_id = "mail_messages"."thread_id"
+        AND t.folder NOT IN ('trash', 'spam'))`,
+    avatar: sql<
+      string | null
+    >`(SELECT u.avatar_url FROM users u WHERE u.email = "mail_messages"."from_email")`,
+  };
+  let rows: Array<ListRow & { threadCount: number; avatar: string | null }>;
+  if (label) {
+    // A label's page walks its own index (label, created_at, mail) and fetches each message.
+    const l = mailMessageLabels;
+    rows = await db
+      .select({ ...listColumns, ...extra })
+      .from(l)
+      .innerJoin(m, eq(m.id, l.mailId))
+      .where(
+        and(
+          eq(l.labelId, label),
+          ...where,
+          cursor
+            ? sql`(${l.createdAt}, ${l.mailId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${l.createdAt} DESC, ${l.mailId} DESC`)
+      .limit(query.limit + 1);
+  } else {
+    rows = await db
+      .select({ ...listColumns, ...extra })
+      .from(m)
+      .where(
+        and(
+          ...where,
+          cursor
+            ? sql`(${m.createdAt}, ${m.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(sql`${m.createdAt} DESC, ${m.id} DESC`)
+      .limit(query.limit + 1);
   }
-  const base = db.select(listColumns).from(m);
-  const rows = await (
-    labelJoin
-      ? base.where(
-          and(
-            ...where,
-            sql`${m.id} IN (SELECT mail_id FROM mail_message_labels l WHERE l.label_id = ${labelJoin})`,
-          ),
-        )
-      : base.where(and(...where))
-  )
-    .orderBy(sql`${m.createdAt} DESC, ${m.id} DESC`)
-    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const extras = await extrasFor(db, owner.userId, page);
+  const extras: Extras = {
+    attachments: await attachmentsOf(db, page),
+    avatars: new Map(page.map((r) => [r.fromEmail, r.avatar])),
+    threadCounts: new Map(page.map((r) => [r.threadId, r.threadCount])),
+  };
   return {
     mails: page.map((r) => toMail(r, r.snippet, extras, owner.userId)),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,

@@ -32,6 +32,7 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { disposition } from '../files/routes.js';
 import {
   attachmentFor,
@@ -81,12 +82,32 @@ export async function mailRoutes(appBase: FastifyInstance) {
     const auth = requireAuth(request);
     return { userId: auth.userId, email: auth.email, name: auth.email };
   };
-  const changed = (ownerIds: string[], mailIds: string[] = []) =>
-    events.publish({
+  // Each mailbox's version: a cached answer (embedded store) is keyed by its owner's version, so
+  // one person's mail changing never drops another person's answers. Bumped here, in the
+  // request, before the answer (read-your-writes), and by the bus for changes made elsewhere
+  // (mail from outside, another instance).
+  const mailboxVersions = new Map<string, number>();
+  const bump = (ownerIds: readonly string[]) => {
+    for (const id of ownerIds) mailboxVersions.set(id, (mailboxVersions.get(id) ?? 0) + 1);
+  };
+  const stopListening = events.on((event) => {
+    if (event.type === MAIL_EVENTS.changed && Array.isArray(event.audience)) bump(event.audience);
+  });
+  app.addHook('onClose', async () => stopListening());
+  const cached = {
+    tables: ['users'],
+    scope: 'user',
+    vary: (request: FastifyRequest) => String(mailboxVersions.get(request.auth?.userId ?? '') ?? 0),
+  } satisfies ReadCacheRule;
+
+  const changed = (ownerIds: string[], mailIds: string[] = []) => {
+    bump(ownerIds);
+    return events.publish({
       type: MAIL_EVENTS.changed,
       audience: ownerIds,
       payload: { mailIds: mailIds.slice(0, 100) },
     });
+  };
 
   const deliverOutside = (request: FastifyRequest, sender: Owner, delivery: Delivery) => {
     const { to, cc, bcc } = delivery.outside;
@@ -121,7 +142,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.labels,
     {
-      config: read,
+      config: { ...read, cache: cached },
       schema: {
         tags,
         summary: 'System labels and the person’s own labels, with unread and total counts',
@@ -134,7 +155,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.mails,
     {
-      config: read,
+      config: { ...read, cache: cached },
       schema: {
         tags,
         summary:
@@ -150,7 +171,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.mail,
     {
-      config: read,
+      config: { ...read, cache: cached },
       schema: {
         tags,
         summary: 'One message with its whole conversation (oldest first)',
@@ -349,7 +370,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.people,
     {
-      config: read,
+      config: { ...read, cache: { tables: ['users'], scope: 'role' } },
       schema: {
         tags,
         summary: 'Colleagues for the address fields, by name or address',

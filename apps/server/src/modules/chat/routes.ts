@@ -1,0 +1,416 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_API,
+  CHAT_EVENTS,
+  CHAT_LIMITS,
+  chatContactsAnswerSchema,
+  chatConversationAnswerSchema,
+  chatConversationIdQuerySchema,
+  chatConversationKeySchema,
+  chatConversationsAnswerSchema,
+  chatDeleteMessageSchema,
+  chatMessagesAnswerSchema,
+  chatNewConversationSchema,
+  chatNewMessageSchema,
+  chatOlderQuerySchema,
+  chatOneConversationSchema,
+  chatOneMessageSchema,
+  chatParticipantsAnswerSchema,
+  chatSearchAnswerSchema,
+  chatSearchQuerySchema,
+  chatSinceAnswerSchema,
+  chatSinceQuerySchema,
+  chatUpdateConversationSchema,
+  chatUpdateMessageSchema,
+} from '@bo/contract/chat';
+import { ERROR_CODES } from '@bo/contract/errors';
+import { audit } from '../../lib/audit.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { disposition } from '../files/routes.js';
+import {
+  changeMessage,
+  chatAttachmentFor,
+  listContacts,
+  listConversations,
+  loadConversation,
+  markSeen,
+  memberIds,
+  membership,
+  messagesPage,
+  messagesSince,
+  peopleByIds,
+  resolveKey,
+  searchContacts,
+  sendMessage,
+  startConversation,
+  updateConversation,
+} from './queries.js';
+
+const read = { permission: 'chat:read' } as const;
+const write = { permission: 'chat:write' } as const;
+const tags = ['chat'];
+const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * Chat: conversations between the people of the back-office. Only members read or write a
+ * conversation (403 otherwise); every change is an event on the realtime socket to the members
+ * (across instances); a client that reconnects asks `/api/chat/messages/since?after=<seq>`.
+ */
+export async function chatRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db, events } = app.services;
+  const me = (request: FastifyRequest) => requireAuth(request).userId;
+
+  // Flood guard per person and instance: CHAT_LIMITS.perMinute messages in a sliding minute.
+  const recent = new Map<string, number[]>();
+  const guard = (userId: string) => {
+    const now = Date.now();
+    const times = (recent.get(userId) ?? []).filter((t) => now - t < 60_000);
+    if (times.length >= CHAT_LIMITS.perMinute) {
+      const retry = Math.ceil((60_000 - (now - times[0]!)) / 1000);
+      throw new HttpError(
+        429,
+        ERROR_CODES.rateLimited,
+        'Too many messages. Wait a moment.',
+        undefined,
+        { 'retry-after': String(retry) },
+      );
+    }
+    times.push(now);
+    recent.set(userId, times);
+  };
+
+  const publish = (type: string, audience: string[], payload: unknown) =>
+    events.publish({ type, audience, payload });
+
+  app.get(
+    CHAT_API.contacts,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'People to talk to: recent conversations first, then colleagues by name (100)',
+        response: { 200: chatContactsAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ contacts: await listContacts(db, me(request)) }),
+  );
+
+  app.get(
+    CHAT_API.search,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Colleagues by name, address or company',
+        querystring: chatSearchQuerySchema,
+        response: { 200: chatSearchAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      results: await searchContacts(db, me(request), request.query.query),
+    }),
+  );
+
+  app.get(
+    CHAT_API.conversations,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'My conversations, the most recently active first, with unread counts',
+        response: { 200: chatConversationsAnswerSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ conversations: await listConversations(db, me(request)) }),
+  );
+
+  app.get(
+    CHAT_API.conversation,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'A conversation by id, or my one-to-one conversation with a username (null when it ' +
+          'does not exist yet), with its latest messages',
+        querystring: chatConversationKeySchema,
+        response: { 200: chatConversationAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      const { conversationId } = await resolveKey(db, userId, request.query.conversationKey);
+      if (!conversationId) return { conversation: null };
+      const conversation = await loadConversation(db, userId, conversationId);
+      const page = await messagesPage(db, conversationId, null);
+      return { conversation: { ...conversation, ...page } };
+    },
+  );
+
+  app.get(
+    CHAT_API.participants,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The members of a conversation, or the person a username names',
+        querystring: chatConversationKeySchema,
+        response: { 200: chatParticipantsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      const { conversationId, people } = await resolveKey(
+        db,
+        userId,
+        request.query.conversationKey,
+      );
+      if (!conversationId) return { participants: await peopleByIds(db, userId, people) };
+      const conversation = await loadConversation(db, userId, conversationId);
+      return { participants: conversation.participants };
+    },
+  );
+
+  app.get(
+    CHAT_API.markAsSeen,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'I have read this conversation: my unread count to zero, "seen" for the others',
+        querystring: chatConversationIdQuerySchema,
+        response: {
+          200: z.object({
+            conversationId: z.string().uuid(),
+            lastReadMessageId: z.string().uuid().nullable(),
+          }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      const { conversationId } = request.query;
+      const lastReadMessageId = await db.transaction((tx) => markSeen(tx, userId, conversationId));
+      await publish(CHAT_EVENTS.seen, await memberIds(db, conversationId), {
+        conversationId,
+        userId,
+        messageId: lastReadMessageId,
+      });
+      return { conversationId, lastReadMessageId };
+    },
+  );
+
+  app.get(
+    CHAT_API.messages,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Older messages of a conversation, before a cursor (oldest first)',
+        querystring: chatOlderQuerySchema,
+        response: { 200: chatMessagesAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await membership(db, me(request), request.query.conversationId);
+      return messagesPage(
+        db,
+        request.query.conversationId,
+        request.query.before,
+        request.query.limit,
+      );
+    },
+  );
+
+  app.get(
+    CHAT_API.since,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'What changed in my conversations after a change number (new, edited, deleted ' +
+          'messages), for a client that reconnects',
+        querystring: chatSinceQuerySchema,
+        response: { 200: chatSinceAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => messagesSince(db, me(request), request.query.after),
+  );
+
+  app.post(
+    CHAT_API.newConversation,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Start a conversation: one other person is our one-to-one conversation (the same one ' +
+          'when asked again); several make a group',
+        body: chatNewConversationSchema,
+        response: {
+          200: chatOneConversationSchema,
+          201: chatOneConversationSchema,
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = me(request);
+      const started = await db.transaction(async (tx) => {
+        const result = await startConversation(tx, userId, request.body);
+        if (result.created)
+          await audit(tx, request, {
+            actorId: userId,
+            action: 'chat.conversation.create',
+            targetId: result.id,
+          });
+        return result;
+      });
+      if (started.created)
+        await publish(CHAT_EVENTS.conversation, started.memberIds, {
+          conversationId: started.id,
+        });
+      reply.status(started.created ? 201 : 200);
+      return { conversation: await loadConversation(db, userId, started.id) };
+    },
+  );
+
+  app.post(
+    CHAT_API.updateConversation,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rename a group, add or remove members (its owner), mute, or leave',
+        body: chatUpdateConversationSchema,
+        response: {
+          200: z.object({ conversation: chatOneConversationSchema.shape.conversation.nullable() }),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const userId = me(request);
+      const { before, after } = await db.transaction(async (tx) => {
+        const result = await updateConversation(tx, userId, request.body);
+        await audit(tx, request, {
+          actorId: userId,
+          action: 'chat.conversation.update',
+          targetId: request.body.conversationId,
+        });
+        return result;
+      });
+      await publish(CHAT_EVENTS.conversation, [...new Set([...before, ...after])], {
+        conversationId: request.body.conversationId,
+      });
+      return {
+        conversation: after.includes(userId)
+          ? await loadConversation(db, userId, request.body.conversationId)
+          : null,
+      };
+    },
+  );
+
+  app.post(
+    CHAT_API.newMessage,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Send a message (text, image or file); the same clientId again answers the stored ' +
+          'message instead of a second one',
+        body: chatNewMessageSchema,
+        response: {
+          200: chatOneMessageSchema,
+          201: chatOneMessageSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = me(request);
+      guard(userId);
+      const { message, created } = await db.transaction((tx) =>
+        sendMessage(tx, userId, request.body),
+      );
+      if (created)
+        await publish(CHAT_EVENTS.message, await memberIds(db, message.conversationId), {
+          message,
+        });
+      reply.status(created ? 201 : 200);
+      return { message };
+    },
+  );
+
+  for (const [path, schema, kind] of [
+    [CHAT_API.updateMessage, chatUpdateMessageSchema, 'edit'],
+    [CHAT_API.deleteMessage, chatDeleteMessageSchema, 'delete'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: kind === 'edit' ? 'Edit one of my messages' : 'Delete one of my messages',
+          body: schema,
+          response: { 200: chatOneMessageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const userId = me(request);
+        const body = request.body as { messageId: string; body?: string };
+        const message = await db.transaction((tx) =>
+          changeMessage(
+            tx,
+            userId,
+            body.messageId,
+            kind === 'edit' ? { body: body.body! } : { deleted: true },
+          ),
+        );
+        await publish(CHAT_EVENTS.message, await memberIds(db, message.conversationId), {
+          message,
+        });
+        return { message };
+      },
+    );
+  }
+
+  app.get(
+    '/api/chat/attachments/:id',
+    {
+      compress: false,
+      config: { ...read, cookieAuth: true },
+      schema: {
+        tags,
+        summary: 'A file or picture of a conversation I am a member of',
+        params: z.object({ id: z.string().uuid() }),
+        querystring: z.object({ download: z.string().optional() }),
+        response: errorResponses(401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      const file = await chatAttachmentFor(db, me(request), request.params.id);
+      const info = await app.storage.stat(file.storageKey);
+      if (!info) throw notFound('Attachment');
+      const inline = RASTER.has(file.mime) && request.query.download === undefined;
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', info.size)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', SANDBOX)
+        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
+      return reply.send((await app.storage.open(file.storageKey)) as never);
+    },
+  );
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+export const CHAT_API = {
+  contacts: '/api/chat/contacts',
+  conversations: '/api/chat/conversations',
+  conversation: '/api/chat/conversation',
+  markAsSeen: '/api/chat/conversation/mark-as-seen',
+  participants: '/api/chat/participants',
+  search: '/api/chat/search',
+  messages: '/api/chat/messages',
+  since: '/api/chat/messages/since',
+  newConversation: '/api/chat/conversations/new',
+  updateConversation: '/api/chat/conversations/update',
+  newMessage: '/api/chat/messages/new',
+  updateMessage: '/api/chat/messages/update',
+  deleteMessage: '/api/chat/messages/delete',
+  attachment: (id: string) => `/api/chat/attachments/${id}`,
+} as const;
+
+export const CHAT_TYPES = ['ONE_TO_ONE', 'GROUP'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+export const CHAT_CONTENT_TYPES = ['text', 'image', 'file'] as const;
+export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number];
+export const CHAT_STATUSES = ['online', 'away', 'busy', 'offline'] as const;
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+export const CHAT_LIMITS = {
+  body: 5000,
+  name: 80,
+  members: 100,
+  attachments: 10,
+  clientId: 64,
+  page: 50,
+  /** Messages per person per minute before 429. */
+  perMinute: 60,
+} as const;
+
+export const chatContactSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  role: z.string(),
+  status: z.enum(CHAT_STATUSES),
+  lastActivity: z.string().nullable(),
+});
+export type ChatContact = z.infer<typeof chatContactSchema>;
+
+export const chatAttachmentSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string().uuid(),
+  conversationId: z.string().uuid(),
+  clientId: z.string(),
+  body: z.string(),
+  contentType: z.enum(CHAT_CONTENT_TYPES),
+  attachments: z.array(chatAttachmentSchema),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  /** A deleted message keeps its place with an empty body. */
+  deleted: z.boolean(),
+  senderId: z.string().uuid(),
+  /** Change sequence across the person's conversations: what a reconnecting client asks after. */
+  seq: z.number().int(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatParticipantSchema = chatContactSchema.extend({
+  /** The last message this member has seen (for "seen" marks). */
+  lastReadMessageId: z.string().uuid().nullable(),
+  isOwner: z.boolean(),
+});
+export type ChatParticipant = z.infer<typeof chatParticipantSchema>;
+
+export const chatConversationSchema = z.object({
+  id: z.string().uuid(),
+  type: z.enum(CHAT_TYPES),
+  name: z.string().nullable(),
+  participants: z.array(chatParticipantSchema),
+  unreadCount: z.number().int(),
+  muted: z.boolean(),
+  lastMessage: chatMessageSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** One conversation opened: its latest messages (oldest first) and the cursor for older ones. */
+export const chatConversationWithMessagesSchema = chatConversationSchema.extend({
+  messages: z.array(chatMessageSchema),
+  olderCursor: z.string().nullable(),
+});
+
+export const chatContactsAnswerSchema = z.object({ contacts: z.array(chatContactSchema) });
+export const chatConversationsAnswerSchema = z.object({
+  conversations: z.array(chatConversationSchema),
+});
+export const chatConversationKeySchema = z.object({
+  conversationKey: z.string().trim().min(1).max(120),
+});
+export const chatConversationAnswerSchema = z.object({
+  conversation: chatConversationWithMessagesSchema.nullable(),
+});
+export const chatConversationIdQuerySchema = z.object({ conversationId: z.string().uuid() });
+export const chatParticipantsAnswerSchema = z.object({
+  participants: z.array(chatParticipantSchema),
+});
+export const chatSearchQuerySchema = z.object({ query: z.string().trim().max(100).default('') });
+export const chatSearchAnswerSchema = z.object({ results: z.array(chatContactSchema) });
+
+export const chatOlderQuerySchema = z.object({
+  conversationId: z.string().uuid(),
+  before: z.string().max(40),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_LIMITS.page),
+});
+export const chatMessagesAnswerSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  olderCursor: z.string().nullable(),
+});
+export const chatSinceQuerySchema = z.object({
+  after: z.coerce.number().int().min(0),
+});
+export const chatSinceAnswerSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  /** More changes after the last one answered: ask again with its `seq`. */
+  more: z.boolean(),
+});
+
+export const chatNewConversationSchema = z.object({
+  participantIds: z.array(z.string().uuid()).min(1).max(CHAT_LIMITS.members),
+  name: z.string().trim().max(CHAT_LIMITS.name).optional(),
+});
+export const chatOneConversationSchema = z.object({ conversation: chatConversationSchema });
+
+export const chatNewMessageSchema = z.object({
+  conversationId: z.string().uuid(),
+  clientId: z.string().trim().min(1).max(CHAT_LIMITS.clientId),
+  body: z.string().max(CHAT_LIMITS.body).default(''),
+  contentType: z.enum(CHAT_CONTENT_TYPES).default('text'),
+  attachmentIds: z.array(z.string().uuid()).max(CHAT_LIMITS.attachments).default([]),
+});
+export type ChatNewMessage = z.input<typeof chatNewMessageSchema>;
+export const chatOneMessageSchema = z.object({ message: chatMessageSchema });
+export const chatUpdateMessageSchema = z.object({
+  messageId: z.string().uuid(),
+  body: z.string().trim().min(1).max(CHAT_LIMITS.body),
+});
+export const chatDeleteMessageSchema = z.object({ messageId: z.string().uuid() });
+
+export const chatUpdateConversationSchema = z.object({
+  conversationId: z.string().uuid(),
+  name: z.string().trim().max(CHAT_LIMITS.name).optional(),
+  addIds: z.array(z.string().uuid()).max(CHAT_LIMITS.members).optional(),
+  removeIds: z.array(z.string().uuid()).max(CHAT_LIMITS.members).optional(),
+  muted: z.boolean().optional(),
+  leave: z.boolean().optional(),
+});
+
+/** Realtime events (`chat.*` reach the conversation's members only). */
+export const CHAT_EVENTS = {
+  /** A message was sent, edited or deleted: `{ message }`. */
+  message: 'chat.message',
+  /** Someone read up to a message: `{ conversationId, userId, messageId }`. */
+  seen: 'chat.seen',
+  /** A conversation was created or changed (name, members): `{ conversationId }`. */
+  conversation: 'chat.conversation',
+  /** Someone is typing: `{ conversationId, userId }` (not stored). */
+  typing: 'chat.typing',
+  /** A person's presence changed: `{ userId, status }`. */
+  presence: 'chat.presence',
+} as const;
