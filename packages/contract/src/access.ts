@@ -180,6 +180,7 @@ export const ROUTE_ACCESS = {
   'POST /api/chat/messages/new': 'chat:write',
   'POST /api/chat/messages/update': 'chat:write',
   'POST /api/chat/messages/delete': 'chat:write',
+  'POST /api/chat/typing': 'chat:write',
 
   'GET /api/users': 'users:read',
   'POST /api/users': 'users:write',

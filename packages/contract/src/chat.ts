@@ -14,6 +14,7 @@ export const CHAT_API = {
   newMessage: '/api/chat/messages/new',
   updateMessage: '/api/chat/messages/update',
   deleteMessage: '/api/chat/messages/delete',
+  typing: '/api/chat/typing',
   attachment: (id: string) => `/api/chat/attachments/${id}`,
 } as const;
 
@@ -156,6 +157,10 @@ export const chatUpdateMessageSchema = z.object({
   body: z.string().trim().min(1).max(CHAT_LIMITS.body),
 });
 export const chatDeleteMessageSchema = z.object({ messageId: z.string().uuid() });
+export const chatTypingSchema = z.object({ conversationId: z.string().uuid() });
+/** A client says it is typing at most this often; the others show it this long after the last. */
+export const CHAT_TYPING_EVERY_MS = 3000;
+export const CHAT_TYPING_SHOWN_MS = 6000;
 
 export const chatUpdateConversationSchema = z.object({
   conversationId: z.string().uuid(),

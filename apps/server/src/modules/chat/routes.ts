@@ -22,6 +22,7 @@ import {
   chatSearchQuerySchema,
   chatSinceAnswerSchema,
   chatSinceQuerySchema,
+  chatTypingSchema,
   chatUpdateConversationSchema,
   chatUpdateMessageSchema,
 } from '@bo/contract/chat';
@@ -384,6 +385,33 @@ export async function chatRoutes(appBase: FastifyInstance) {
       },
     );
   }
+
+  app.post(
+    CHAT_API.typing,
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'I am typing in this conversation (shown to the others for a few seconds; not stored)',
+        body: chatTypingSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const userId = me(request);
+      await membership(db, userId, request.body.conversationId);
+      const others = (await memberIds(db, request.body.conversationId)).filter(
+        (id) => id !== userId,
+      );
+      if (others.length)
+        await publish(CHAT_EVENTS.typing, others, {
+          conversationId: request.body.conversationId,
+          userId,
+        });
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/chat/attachments/:id',

@@ -1,22 +1,17 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { ChatView } from '../../../sections/chat/chat-view';
 
-/** /dashboard/chat/:conversationKey — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/chat/{conversationKey} — a conversation by id, or one's conversation with a username. */
 export function Component() {
-  const { t } = useTranslation();
   const conversationKey = useParams().conversationKey ?? '';
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.chatConversation')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.chat'), href: paths.dashboard.chat.root },
-        { name: conversationKey },
-      ]}
-    />
+    <RoleBasedGuard permissions={['chat:read']}>
+      <LocaleArea area="chat">
+        <ChatView conversationKey={conversationKey} />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,20 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { ChatView } from '../../../sections/chat/chat-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/chat/new — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/chat/new — choose one or several people, then write. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('pages.chatNew')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.chat'), href: paths.dashboard.chat.root },
-        { name: t('pages.chatNew') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['chat:write']}>
+      <LocaleArea area="chat">
+        <ChatView isNew />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,16 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { ChatView } from '../../../sections/chat/chat-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/chat — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/chat — conversations and people to talk to. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.chat')}
-      backHref={paths.dashboard.root}
-      crumbs={[{ name: t('nav.dashboard'), href: paths.dashboard.root }, { name: t('nav.chat') }]}
-    />
+    <RoleBasedGuard permissions={['chat:read']}>
+      <LocaleArea area="chat">
+        <ChatView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser } from '@playwright/test';
+
+import { ADMIN, expect, test } from './fixtures';
+
+/**
+ * Chat end to end, two people in two browsers: messages both ways, a picture, unread counts and
+ * "seen", the typing line; a new group of three.
+ */
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PASSWORD = 'Colleague-pass-4242!';
+
+async function tokenOf(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password) {
+  const answer = await request.post('/api/account/login', { data: { email, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+async function colleague(request: APIRequestContext, first: string, tag: string) {
+  const email = `${first.toLowerCase()}.${tag}@e2e.local`;
+  const created = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${await tokenOf(request)}` },
+    data: {
+      firstName: first,
+      lastName: `Chat${tag}`,
+      email,
+      password: PASSWORD,
+      role: 'user',
+      status: 'active',
+      emailVerified: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const token = await tokenOf(request, email, PASSWORD);
+  return { email, token, name: `${first} Chat${tag}` };
+}
+
+async function openChat(browser: Browser, token: string, path = '/dashboard/chat') {
+  const context = await browser.newContext();
+  await context.addInitScript((t) => window.localStorage.setItem('accessToken', t), token);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
+  return { context, page };
+}
+
+test('two people chat both ways with a picture; unread, seen and typing follow', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const mia = await colleague(request, 'Mia', tag);
+  const adminToken = await tokenOf(request);
+  const search = await request.get(`/api/chat/search?query=${encodeURIComponent(mia.name)}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const username = ((await search.json()) as { results: Array<{ username: string }> }).results[0]!
+    .username;
+
+  const theirs = await openChat(browser, mia.token);
+  const mine = await openChat(browser, adminToken, `/dashboard/chat/${username}`);
+  await expect(mine.page.getByTestId('chat-title')).toHaveText(mia.name);
+
+  // The first message starts the conversation.
+  await mine.page.getByTestId('chat-input').fill(`Hello Mia ${tag}`);
+  await mine.page.getByTestId('chat-input').press('Enter');
+  await expect(mine.page).toHaveURL(/\/dashboard\/chat\/[0-9a-f-]{36}$/);
+  await expect(
+    mine.page.getByTestId('chat-message').filter({ hasText: `Hello Mia ${tag}` }),
+  ).toBeVisible();
+
+  // Mia's list shows it at once, unread.
+  const item = theirs.page.getByTestId('chat-conversation').filter({ hasText: 'Administrator' });
+  await expect(item).toBeVisible();
+  await expect(item.getByTestId('chat-unread')).toHaveText('1');
+
+  // She opens it: read, and the sender sees "Seen".
+  await item.click();
+  await expect(
+    theirs.page.getByTestId('chat-message').filter({ hasText: `Hello Mia ${tag}` }),
+  ).toBeVisible();
+  await expect(item.getByTestId('chat-unread')).toHaveCount(0);
+  await expect(mine.page.getByTestId('chat-seen')).toHaveText('Seen');
+
+  // She types: the typing line shows on the other side, then goes when she stops.
+  await theirs.page.getByTestId('chat-input').pressSequentially('Typing a reply', { delay: 20 });
+  await expect(mine.page.getByTestId('chat-typing')).toContainText('Mia is typing');
+  await theirs.page.getByTestId('chat-input').press('Enter');
+  await expect(
+    mine.page.getByTestId('chat-message').filter({ hasText: 'Typing a reply' }),
+  ).toBeVisible();
+  await expect(mine.page.getByTestId('chat-typing')).toHaveCount(0);
+
+  // A picture, from her side to mine.
+  await theirs.page
+    .getByTestId('chat-image-input')
+    .setInputFiles({ name: `pic-${tag}.png`, mimeType: 'image/png', buffer: PNG });
+  await expect(theirs.page.getByTestId('chat-image')).toBeVisible();
+  await expect(mine.page.getByTestId('chat-image')).toBeVisible();
+  await expect(mine.page.getByTestId('chat-image')).toHaveJSProperty('naturalWidth', 1);
+
+  await theirs.context.close();
+  await mine.context.close();
+});
+
+test('a new group with three people', async ({ browser, request }) => {
+  const tag = Date.now().toString(36);
+  const ada = await colleague(request, 'Ada', tag);
+  const bo = await colleague(request, 'Bo', tag);
+  const mine = await openChat(browser, await tokenOf(request), '/dashboard/chat/new');
+  const to = mine.page.getByLabel('To');
+  for (const person of [ada, bo]) {
+    await to.fill(person.name);
+    await mine.page.getByRole('option', { name: new RegExp(person.name) }).click();
+  }
+  await mine.page.getByLabel('Group name (optional)').fill(`Ops ${tag}`);
+  await mine.page.getByTestId('chat-input').fill('Welcome, both of you');
+  await mine.page.getByTestId('chat-input').press('Enter');
+  await expect(mine.page).toHaveURL(/\/dashboard\/chat\/[0-9a-f-]{36}$/);
+  await expect(mine.page.getByTestId('chat-title')).toHaveText(`Ops ${tag}`);
+  await expect(mine.page.getByText('3 members').first()).toBeVisible();
+
+  // Ada sees the group and its message.
+  const theirs = await openChat(browser, ada.token);
+  await theirs.page
+    .getByTestId('chat-conversation')
+    .filter({ hasText: `Ops ${tag}` })
+    .click();
+  await expect(
+    theirs.page.getByTestId('chat-message').filter({ hasText: 'Welcome, both of you' }),
+  ).toBeVisible();
+
+  const result = await new AxeBuilder({ page: theirs.page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await theirs.context.close();
+  await mine.context.close();
+});
