@@ -299,6 +299,7 @@ async function startServer(target: Target, extraEnv: NodeJS.ProcessEnv = {}): Pr
       HOST: '127.0.0.1',
       BENCH_ROUTES: '1',
       AUTH_RATE_LIMIT: '100000',
+      CHAT_RATE_LIMIT: '1000000',
       ...(noCache ? { READ_CACHE: 'off' } : {}),
       ...extraEnv,
     },

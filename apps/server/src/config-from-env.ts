@@ -45,5 +45,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
         : undefined,
     mailDomains: e.MAIL_DOMAINS,
     maxMailBytes: Math.round(e.MAX_MAIL_MB * 1024 * 1024),
+    chatPerMinute: e.CHAT_RATE_LIMIT,
   };
 }

@@ -88,6 +88,8 @@ const envSchema = z.object({
         .map((d) => d.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /** Chat messages one person may send per minute (per instance) before 429. */
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Largest message the listener accepts, attachments included, in MB. */
   MAX_MAIL_MB: z.coerce.number().positive().max(1024).default(25),
 });
@@ -131,6 +133,8 @@ export interface AppConfig {
   mailDomains: string[];
   /** MAX_MAIL_MB in bytes: one message with its attachments. */
   maxMailBytes: number;
+  /** CHAT_RATE_LIMIT: chat messages per person and minute. */
+  chatPerMinute: number;
 }
 
 export class ConfigError extends Error {}

@@ -71,6 +71,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxUploadBytes: 1024 * 1024,
     mailDomains: [],
     maxMailBytes: 2 * 1024 * 1024,
+    chatPerMinute: 60,
     trustProxy: false,
     authRateLimit: 10,
     readCache: 'auto',

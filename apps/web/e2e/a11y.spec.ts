@@ -44,7 +44,11 @@ async function parameters(request: APIRequestContext, token: string) {
   const { posts } = await get<{ posts: Array<{ slug: string }> }>(
     '/api/blog/posts?tab=published&limit=1',
   );
+  const { conversations } = await get<{ conversations: Array<{ id: string }> }>(
+    '/api/chat/conversations',
+  );
   return {
+    '/dashboard/chat/:conversationKey': `/dashboard/chat/${conversations[0].id}`,
     '/dashboard/blog/post/:title': `/dashboard/blog/post/${posts[0].slug}`,
     '/dashboard/blog/post/:title/edit': `/dashboard/blog/post/${posts[0].slug}/edit`,
     '/dashboard/user/:name/edit': `/dashboard/user/${users[0].id}/edit`,
@@ -100,7 +104,8 @@ for (const variant of VARIANTS) {
     const token = await bearer(request);
     const params = await parameters(request, token);
     const routes = WEB_ROUTES.map((route) => params[route] ?? route);
-    // Routes still waiting for their section (a chat conversation) keep a sample value.
+    // Every parameter route has a real record above; a new one left out would be visited as
+    // "sample" (and be judged on its not-found state).
     const concrete = routes.map((route) => route.replace(/:[a-zA-Z]+/g, 'sample'));
 
     const found: Record<string, string[]> = {};

@@ -32,8 +32,6 @@ export const CHAT_LIMITS = {
   attachments: 10,
   clientId: 64,
   page: 50,
-  /** Messages per person per minute before 429. */
-  perMinute: 60,
 } as const;
 
 export const chatContactSchema = z.object({
@@ -121,7 +119,7 @@ export const chatSearchAnswerSchema = z.object({ results: z.array(chatContactSch
 
 export const chatOlderQuerySchema = z.object({
   conversationId: z.string().uuid(),
-  before: z.string().max(40),
+  before: z.string().max(200),
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_LIMITS.page),
 });
 export const chatMessagesAnswerSchema = z.object({

@@ -6,6 +6,7 @@ import { fileSeedStep } from './files.js';
 import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
 import { mailSeedStep } from './mail.js';
+import { chatSeedStep } from './chat.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
 import {
   DISCOUNT_CODES,
@@ -40,6 +41,9 @@ export interface SeedCounts {
   mailPeople: number;
   /** …of which the newest administrator (the demo's and benchmark's sign-in) holds this many. */
   mailHeavy: number;
+  /** Chat conversations (a quarter of them groups) and their messages. */
+  chatConversations: number;
+  chatMessages: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -60,6 +64,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mails: 4_000,
     mailPeople: 240,
     mailHeavy: 90,
+    chatConversations: 40,
+    chatMessages: 800,
     spanDays: 120,
   },
   '10k': {
@@ -77,6 +83,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mails: 10_000,
     mailPeople: 1_000,
     mailHeavy: 1_000,
+    chatConversations: 1_000,
+    chatMessages: 20_000,
     spanDays: 365,
   },
   '100k': {
@@ -94,6 +102,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mails: 100_000,
     mailPeople: 10_000,
     mailHeavy: 10_000,
+    chatConversations: 10_000,
+    chatMessages: 200_000,
     spanDays: 730,
   },
   large: {
@@ -111,6 +121,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mails: 1_000_000,
     mailPeople: 100_000,
     mailHeavy: 100_000,
+    chatConversations: 100_000,
+    chatMessages: 5_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -128,6 +140,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mails: 1_000_000,
     mailPeople: 100_000,
     mailHeavy: 100_000,
+    chatConversations: 100_000,
+    chatMessages: 5_000_000,
     spanDays: 730,
   },
 };
@@ -323,6 +337,7 @@ FROM orders GROUP BY 1, 2`);
   fileSeedStep,
   blogSeedStep,
   mailSeedStep,
+  chatSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -344,6 +359,10 @@ const BULK_TABLES = [
   'mail_messages',
   'mail_message_labels',
   'mail_attachments',
+  'chat_conversations',
+  'chat_participants',
+  'chat_messages',
+  'chat_attachments',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

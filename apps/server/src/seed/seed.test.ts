@@ -113,6 +113,15 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
     mailAttachmentOfAnotherOwner: `SELECT count(*) FROM mail_attachments a JOIN files f ON f.id = a.file_id
       JOIN mail_messages m ON m.id = a.mail_id WHERE f.owner_id <> m.owner_id OR f.scope <> 'mail'`,
     mailFlagWithoutAttachment: `SELECT count(*) FROM mail_messages m WHERE m.has_attachments <> EXISTS (SELECT 1 FROM mail_attachments a WHERE a.mail_id = m.id)`,
+    chatSenderNotMember: `SELECT count(*) FROM chat_messages m WHERE NOT EXISTS (
+        SELECT 1 FROM chat_participants p WHERE p.conversation_id = m.conversation_id AND p.user_id = m.sender_id)`,
+    chatLastMessageWrong: `SELECT count(*) FROM chat_conversations c WHERE c.last_message_id IS DISTINCT FROM (
+        SELECT id FROM chat_messages m WHERE m.conversation_id = c.id ORDER BY created_at DESC, id DESC LIMIT 1)`,
+    chatPairWithoutTwoMembers: `SELECT count(*) FROM chat_conversations c WHERE c.type = 'ONE_TO_ONE' AND (
+        SELECT count(*) FROM chat_participants p WHERE p.conversation_id = c.id) <> 2`,
+    chatPairKeyWrong: `SELECT count(*) FROM chat_conversations c WHERE c.type = 'ONE_TO_ONE' AND c.pair_key <> (
+        SELECT string_agg(user_id::text, '|' ORDER BY user_id::text COLLATE "C") FROM chat_participants p WHERE p.conversation_id = c.id)`,
+    chatImageWithoutFile: `SELECT count(*) FROM chat_messages m WHERE m.content_type = 'image' AND NOT EXISTS (SELECT 1 FROM chat_attachments a WHERE a.message_id = m.id)`,
     storageUsageDiffersFromFiles: `SELECT count(*) FROM (
         SELECT owner_id, category, sum(size) AS bytes, count(*) AS n FROM files WHERE owner_id IS NOT NULL AND NOT is_folder GROUP BY 1, 2) f
       FULL JOIN (SELECT * FROM storage_usage WHERE count <> 0 OR bytes <> 0) s USING (owner_id, category)
@@ -208,6 +217,8 @@ describe('seed generator', () => {
           mails: 600,
           mailPeople: 100,
           mailHeavy: 90,
+          chatConversations: 30,
+          chatMessages: 300,
         },
       });
       const bad = await inconsistencies(database);

@@ -81,6 +81,9 @@ export const KIND = {
   mailThread: 18,
   mailLabel: 19,
   mailFile: 20,
+  chatConversation: 21,
+  chatMessage: 22,
+  chatFile: 23,
 } as const;
 
 export interface SqlGenOptions {

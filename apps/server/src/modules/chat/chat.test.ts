@@ -26,7 +26,7 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ chatPerMinute: 100 });
   await login(t.app);
   const a = await registerUser(t.app, {
     email: 'ann@chat.local',
@@ -352,23 +352,33 @@ describe('messages', () => {
   });
 
   it('loads older messages by cursor, oldest first, with no gap or repeat', async () => {
-    const c = await oneToOne(bob, annId);
-    for (let i = 0; i < 7; i++) await say(bob, c.id, `page ${i}`);
-    const seen: string[] = [];
-    let before: string | null = null;
-    const first = (await api(ann, 'GET', `/api/chat/conversation?conversationKey=${c.id}`)).json()
+    const c = await oneToOne(ann, catId);
+    for (let i = 0; i < 57; i++) await say(ann, c.id, `page ${i}`);
+    const first = (await api(cat, 'GET', `/api/chat/conversation?conversationKey=${c.id}`)).json()
       .conversation;
-    seen.unshift(...first.messages.map((m: { body: string }) => m.body));
-    before = first.olderCursor;
+    expect(first.messages).toHaveLength(50);
+    const seen: string[] = first.messages.map((m: { body: string }) => m.body);
+    let before: string | null = first.olderCursor;
+    expect(before).not.toBeNull();
     while (before) {
-      const page = (
-        await api(ann, 'GET', `/api/chat/messages?conversationId=${c.id}&before=${before}&limit=3`)
-      ).json();
-      seen.unshift(...page.messages.map((m: { body: string }) => m.body));
-      before = page.olderCursor;
+      const res = await api(
+        cat,
+        'GET',
+        `/api/chat/messages?conversationId=${c.id}&before=${before}&limit=3`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      seen.unshift(...res.json().messages.map((m: { body: string }) => m.body));
+      before = res.json().olderCursor;
     }
     const pages = seen.filter((b) => b.startsWith('page '));
-    expect(pages).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `page ${i}`));
+    expect(pages).toEqual(Array.from({ length: 57 }, (_, i) => `page ${i}`));
+    // Someone outside the conversation reads no page of it.
+    const outsider = await api(
+      bob,
+      'GET',
+      `/api/chat/messages?conversationId=${c.id}&before=${first.olderCursor}`,
+    );
+    expect(outsider.statusCode).toBe(403);
   });
 
   it('a reconnecting client gets exactly what changed after its last change number', async () => {
@@ -396,7 +406,7 @@ describe('messages', () => {
   it('floods are refused with 429 after the per-minute limit', async () => {
     const c = await oneToOne(cat, annId);
     let status = 0;
-    for (let i = 0; i < 70 && status !== 429; i++)
+    for (let i = 0; i < 120 && status !== 429; i++)
       status = (
         await api(cat, 'POST', '/api/chat/messages/new', {
           conversationId: c.id,

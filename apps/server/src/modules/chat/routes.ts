@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   CHAT_API,
   CHAT_EVENTS,
-  CHAT_LIMITS,
   chatContactsAnswerSchema,
   chatConversationAnswerSchema,
   chatConversationIdQuerySchema,
@@ -31,6 +30,7 @@ import { audit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { disposition } from '../files/routes.js';
 import {
   changeMessage,
@@ -64,15 +64,15 @@ const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
  */
 export async function chatRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, events } = app.services;
+  const { db, events, config } = app.services;
   const me = (request: FastifyRequest) => requireAuth(request).userId;
 
-  // Flood guard per person and instance: CHAT_LIMITS.perMinute messages in a sliding minute.
+  // Flood guard per person and instance: CHAT_RATE_LIMIT messages in a sliding minute.
   const recent = new Map<string, number[]>();
   const guard = (userId: string) => {
     const now = Date.now();
     const times = (recent.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (times.length >= CHAT_LIMITS.perMinute) {
+    if (times.length >= config.chatPerMinute) {
       const retry = Math.ceil((60_000 - (now - times[0]!)) / 1000);
       throw new HttpError(
         429,
@@ -86,13 +86,39 @@ export async function chatRoutes(appBase: FastifyInstance) {
     recent.set(userId, times);
   };
 
-  const publish = (type: string, audience: string[], payload: unknown) =>
-    events.publish({ type, audience, payload });
+  // Each person's chat version: cached answers (embedded store) are keyed by it and by the
+  // minute (presence is read from sessions' last activity), bumped in the request for
+  // read-your-writes and by the bus for every member of a changed conversation.
+  const chatVersions = new Map<string, number>();
+  const bump = (ids: readonly string[]) => {
+    for (const id of ids) chatVersions.set(id, (chatVersions.get(id) ?? 0) + 1);
+  };
+  const stopListening = events.on((event) => {
+    if (
+      event.type.startsWith('chat.') &&
+      event.type !== CHAT_EVENTS.typing &&
+      Array.isArray(event.audience)
+    )
+      bump(event.audience);
+  });
+  app.addHook('onClose', async () => stopListening());
+  const cached = {
+    tables: ['users'],
+    scope: 'user',
+    vary: (request: FastifyRequest) =>
+      `${chatVersions.get(request.auth?.userId ?? '') ?? 0}:${Math.floor(Date.now() / 60_000)}`,
+  } satisfies ReadCacheRule;
+  const readCached = { ...read, cache: cached };
+
+  const publish = (type: string, audience: string[], payload: unknown) => {
+    if (type !== CHAT_EVENTS.typing) bump(audience);
+    return events.publish({ type, audience, payload });
+  };
 
   app.get(
     CHAT_API.contacts,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary: 'People to talk to: recent conversations first, then colleagues by name (100)',
@@ -105,7 +131,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   app.get(
     CHAT_API.search,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary: 'Colleagues by name, address or company',
@@ -121,7 +147,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   app.get(
     CHAT_API.conversations,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary: 'My conversations, the most recently active first, with unread counts',
@@ -134,7 +160,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   app.get(
     CHAT_API.conversation,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary:
@@ -157,7 +183,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   app.get(
     CHAT_API.participants,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary: 'The members of a conversation, or the person a username names',
@@ -211,7 +237,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   app.get(
     CHAT_API.messages,
     {
-      config: read,
+      config: readCached,
       schema: {
         tags,
         summary: 'Older messages of a conversation, before a cursor (oldest first)',
