@@ -78,6 +78,12 @@ test('two people chat both ways with a picture; unread, seen and typing follow',
   const item = theirs.page.getByTestId('chat-conversation').filter({ hasText: 'Administrator' });
   await expect(item).toBeVisible();
   await expect(item.getByTestId('chat-unread')).toHaveText('1');
+  // …and the navigation's chat entry counts it.
+  await expect(
+    theirs.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByLabel('1 unread', { exact: true }),
+  ).toBeVisible();
 
   // She opens it: read, and the sender sees "Seen".
   await item.click();
@@ -85,6 +91,11 @@ test('two people chat both ways with a picture; unread, seen and typing follow',
     theirs.page.getByTestId('chat-message').filter({ hasText: `Hello Mia ${tag}` }),
   ).toBeVisible();
   await expect(item.getByTestId('chat-unread')).toHaveCount(0);
+  await expect(
+    theirs.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByLabel('1 unread', { exact: true }),
+  ).toHaveCount(0);
   await expect(mine.page.getByTestId('chat-seen')).toHaveText('Seen');
 
   // She types: the typing line shows on the other side, then goes when she stops.

@@ -88,6 +88,11 @@ test('write to a colleague with an attachment; it arrives live; the reply joins 
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('data-unread', 'true');
   await expect(theirs.page.getByTestId('mail-count-inbox')).toHaveText('1');
+  await expect(
+    theirs.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByLabel('1 unread', { exact: true }),
+  ).toBeVisible();
 
   // Opened: read, with its attachment; the colleague replies.
   await row.locator('[data-mail-open]').click();

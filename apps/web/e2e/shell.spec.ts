@@ -93,10 +93,18 @@ test.describe('routes', () => {
   }) => {
     // Thirty-odd routes, each a fresh load of its chunk.
     test.setTimeout(240_000);
-    await login();
+    const token = await login();
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard\/user\/list$/);
-    for (const url of DASHBOARD) {
+    // A conversation that exists (a made-up key is a 404 from the API, logged by the browser).
+    const answer = await page.request.get('/api/chat/conversations', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { conversations } = (await answer.json()) as { conversations: Array<{ id: string }> };
+    const urls = DASHBOARD.map((url) =>
+      url === '/dashboard/chat/demo' ? `/dashboard/chat/${conversations[0]!.id}` : url,
+    );
+    for (const url of urls) {
       await page.goto(url);
       await expect(page.getByTestId('dashboard-layout'), url).toBeVisible();
       await expect(page.locator('main h1, main h4').first(), url).toBeVisible();

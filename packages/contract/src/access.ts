@@ -169,6 +169,7 @@ export const ROUTE_ACCESS = {
   'GET /api/chat/contacts': 'chat:read',
   'GET /api/chat/search': 'chat:read',
   'GET /api/chat/conversations': 'chat:read',
+  'GET /api/chat/unread': 'chat:read',
   'GET /api/chat/conversation': 'chat:read',
   'GET /api/chat/participants': 'chat:read',
   'GET /api/chat/conversation/mark-as-seen': 'chat:read',

@@ -15,6 +15,7 @@ export const CHAT_API = {
   updateMessage: '/api/chat/messages/update',
   deleteMessage: '/api/chat/messages/delete',
   typing: '/api/chat/typing',
+  unread: '/api/chat/unread',
   attachment: (id: string) => `/api/chat/attachments/${id}`,
 } as const;
 

@@ -265,6 +265,17 @@ describe('messages', () => {
       );
     expect(await unread(ann)).toBe(2);
     expect(await unread(cat)).toBe(0);
+    const total = async (token: string) =>
+      (await api(token, 'GET', '/api/chat/unread')).json().unread as number;
+    const annTotal = await total(ann);
+    expect(annTotal).toBeGreaterThanOrEqual(2);
+    // A muted conversation does not count toward the navigation's total.
+    await api(ann, 'POST', '/api/chat/conversations/update', { conversationId: c.id, muted: true });
+    expect(await total(ann)).toBe(annTotal - 2);
+    await api(ann, 'POST', '/api/chat/conversations/update', {
+      conversationId: c.id,
+      muted: false,
+    });
     const seen = await api(
       ann,
       'GET',

@@ -373,6 +373,21 @@ const conversationColumns = {
   muted: chatParticipants.muted,
 };
 
+/** Unread messages over the person's conversations (muted ones apart): the navigation's badge. */
+export async function unreadTotal(db: Executor, me: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${chatParticipants.unread}), 0)::int` })
+    .from(chatParticipants)
+    .where(
+      and(
+        eq(chatParticipants.userId, me),
+        isNull(chatParticipants.leftAt),
+        eq(chatParticipants.muted, false),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The person's conversations, the most recently active first. */
 export async function listConversations(db: Executor, me: string): Promise<ChatConversation[]> {
   const rows = await db

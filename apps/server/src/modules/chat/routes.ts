@@ -48,6 +48,7 @@ import {
   searchContacts,
   sendMessage,
   startConversation,
+  unreadTotal,
   updateConversation,
 } from './queries.js';
 
@@ -155,6 +156,19 @@ export async function chatRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => ({ conversations: await listConversations(db, me(request)) }),
+  );
+
+  app.get(
+    CHAT_API.unread,
+    {
+      config: readCached,
+      schema: {
+        tags,
+        summary: 'Unread messages over my conversations (muted ones apart)',
+        response: { 200: z.object({ unread: z.number().int() }), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ unread: await unreadTotal(db, me(request)) }),
   );
 
   app.get(

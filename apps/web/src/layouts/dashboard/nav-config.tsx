@@ -14,12 +14,14 @@ import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
+import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isAdmin, useAuth } from '../../auth/auth-context';
 import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
 import { paths } from '../../routes/paths';
+import { useNavUnread } from '../common/unread-api';
 
 function filterByRole(
   items: NavItemData[],
@@ -50,8 +52,31 @@ export function useNavData(): NavGroupData[] {
   const admin = isAdmin(user);
   const role = user?.role ?? null;
   const permissions = user?.permissions ?? NO_PERMISSIONS;
+  const unread = useNavUnread();
 
   return useMemo(() => {
+    const count = (n: number) =>
+      n > 0 ? (
+        <Box
+          component="span"
+          aria-label={t('nav.unread', { count: n })}
+          sx={{
+            ml: 1,
+            minWidth: 20,
+            height: 20,
+            px: 0.75,
+            borderRadius: 10,
+            bgcolor: 'text.primary',
+            color: 'background.paper',
+            typography: 'caption',
+            fontWeight: 700,
+            display: 'inline-grid',
+            placeItems: 'center',
+          }}
+        >
+          {n > 99 ? '99+' : n}
+        </Box>
+      ) : undefined;
     const d = paths.dashboard;
     const groups: NavGroupData[] = [
       {
@@ -118,8 +143,20 @@ export function useNavData(): NavGroupData[] {
       {
         subheader: t('nav.appGroup'),
         items: [
-          { title: t('nav.mail'), path: d.mail.root, icon: <MailRounded /> },
-          { title: t('nav.chat'), path: d.chat.root, icon: <ChatRounded /> },
+          {
+            title: t('nav.mail'),
+            path: d.mail.root,
+            icon: <MailRounded />,
+            permission: 'mail:read',
+            info: count(unread.mail),
+          },
+          {
+            title: t('nav.chat'),
+            path: d.chat.root,
+            icon: <ChatRounded />,
+            permission: 'chat:read',
+            info: count(unread.chat),
+          },
           { title: t('nav.calendar'), path: d.calendar, icon: <CalendarMonthRounded /> },
           { title: t('nav.kanban'), path: d.kanban, icon: <ViewKanbanRounded /> },
         ],
@@ -140,5 +177,5 @@ export function useNavData(): NavGroupData[] {
       ...group,
       items: filterByRole(group.items, role, admin, permissions),
     }));
-  }, [t, role, admin, permissions]);
+  }, [t, role, admin, permissions, unread.mail, unread.chat]);
 }
