@@ -27,11 +27,11 @@ import {
 } from '@bo/contract/chat';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { audit } from '../../lib/audit.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
-import { disposition } from '../files/routes.js';
+import { sendStoredAttachment } from '../files/routes.js';
 import {
   changeMessage,
   chatAttachmentFor,
@@ -55,8 +55,6 @@ import {
 const read = { permission: 'chat:read' } as const;
 const write = { permission: 'chat:write' } as const;
 const tags = ['chat'];
-const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
-const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * Chat: conversations between the people of the back-office. Only members read or write a
@@ -468,17 +466,12 @@ export async function chatRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const file = await chatAttachmentFor(db, me(request), request.params.id);
-      const info = await app.storage.stat(file.storageKey);
-      if (!info) throw notFound('Attachment');
-      const inline = RASTER.has(file.mime) && request.query.download === undefined;
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', info.size)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', SANDBOX)
-        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
-      return reply.send((await app.storage.open(file.storageKey)) as never);
+      return sendStoredAttachment(
+        app.storage,
+        reply,
+        file,
+        request.query.download !== undefined,
+      ) as never;
     },
   );
 }

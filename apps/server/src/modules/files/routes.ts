@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Storage } from './storage/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -103,6 +104,32 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   }
   if (start > end || start >= size) return 'bad';
   return { start, end };
+}
+
+/** Pictures a browser may show inline; everything else is a download. */
+const INLINE_RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * Sends a stored attachment of another section (mail, chat) after its route has checked who may
+ * read it: typed as stored, never sniffed, sandboxed, pictures inline unless `download`.
+ */
+export async function sendStoredAttachment(
+  storage: Storage,
+  reply: FastifyReply,
+  file: { name: string; mime: string; storageKey: string },
+  download: boolean,
+) {
+  const info = await storage.stat(file.storageKey);
+  if (!info) throw notFound('Attachment');
+  const inline = INLINE_RASTER.has(file.mime) && !download;
+  reply
+    .header('content-type', file.mime)
+    .header('content-length', info.size)
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', SANDBOX)
+    .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
+  return reply.send(await storage.open(file.storageKey));
 }
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: any name, safely quoted. */

@@ -29,11 +29,10 @@ import { okSchema } from '@bo/contract/common';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
-import { disposition } from '../files/routes.js';
+import { sendStoredAttachment } from '../files/routes.js';
 import {
   attachmentFor,
   createLabel,
@@ -55,9 +54,6 @@ import { mailDomainOf } from './smtp.js';
 const read = { permission: 'mail:read' } as const;
 const write = { permission: 'mail:write' } as const;
 const tags = ['mail'];
-/** Files of a message are never rendered as a page of ours. */
-const SANDBOX = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
-const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * Mail: every person's own mailbox. Reads and changes reach only the caller's messages (another
@@ -396,20 +392,14 @@ export async function mailRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const me = requireAuth(request).userId;
-      const file = await attachmentFor(db, me, request.params.id);
-      const info = await app.storage.stat(file.storageKey);
-      if (!info) throw notFound('Attachment');
-      const inline = RASTER.has(file.mime) && request.query.download === undefined;
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', info.size)
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', SANDBOX)
-        .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
+      const file = await attachmentFor(db, requireAuth(request).userId, request.params.id);
       // The bytes stream out; the schema's answer types describe only the errors.
-      return reply.send((await app.storage.open(file.storageKey)) as never);
+      return sendStoredAttachment(
+        app.storage,
+        reply,
+        file,
+        request.query.download !== undefined,
+      ) as never;
     },
   );
 }
