@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import WebSocket from 'ws';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -138,6 +139,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Skip the file manager's 200 MB upload and download on the disk and S3 drivers. */
     'no-throughput': { type: 'boolean', default: false },
+    /** Skip chat's delivery latency between two instances on PostgreSQL. */
+    'no-delivery': { type: 'boolean', default: false },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -697,6 +700,120 @@ function bundleReport(): { table?: string; json?: unknown; note?: string } {
 
 // ---- main --------------------------------------------------------------------------------------
 
+// ---- chat delivery across instances -------------------------------------------------------------
+
+interface DeliveryResult {
+  ratePerS: number;
+  seconds: number;
+  sent: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * Chat's delivery latency: two server instances on one PostgreSQL database of their own; a
+ * socket on instance B, messages sent through instance A at a steady rate (open loop: one every
+ * 1000/rate ms whatever the answers), each timed from the send to its event on B's socket.
+ */
+async function chatDelivery(ratePerS = 50, seconds = 10): Promise<DeliveryResult> {
+  const db = 'bo_bench_delivery';
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${db}`);
+  await admin.end();
+  const env: NodeJS.ProcessEnv = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_DATA: '0',
+    JWT_SECRET,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: pgUrl(db),
+  };
+  const a = await startServer({ scale: 'delivery', env });
+  const b = await startServer({ scale: 'delivery', env }).catch(async (err: unknown) => {
+    await a.stop();
+    throw err;
+  });
+  try {
+    const token = await signIn(a.baseUrl);
+    const onA = makeFetch(a.baseUrl, token);
+    const other = await onA('POST', '/api/users', {
+      firstName: 'Delivery',
+      lastName: 'Peer',
+      email: `peer-${Date.now()}@bench.local`,
+      status: 'active',
+      emailVerified: true,
+    });
+    const peerId = isObject(other.body) && isObject(other.body.user) ? other.body.user.id : null;
+    if (typeof peerId !== 'string')
+      throw new Error(`delivery: no peer (${other.status} ${JSON.stringify(other.body)})`);
+    const started = await onA('POST', '/api/chat/conversations/new', { participantIds: [peerId] });
+    const conversation = isObject(started.body) ? started.body.conversation : null;
+    const conversationId = isObject(conversation) ? conversation.id : null;
+    if (typeof conversationId !== 'string') throw new Error('delivery: no conversation');
+
+    const socket = new WebSocket(`${b.baseUrl.replace('http', 'ws')}/api/realtime`);
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', reject);
+      socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', token })));
+      socket.on('message', (raw: Buffer) => {
+        const m = JSON.parse(raw.toString()) as {
+          type: string;
+          event?: { type: string; payload: { message?: { clientId?: string } } };
+        };
+        if (m.type === 'ready') resolve();
+        const clientId =
+          m.event?.type === 'chat.message' ? m.event.payload.message?.clientId : null;
+        const at = clientId ? sentAt.get(clientId) : undefined;
+        if (at !== undefined) {
+          latencies.push(performance.now() - at);
+          sentAt.delete(clientId!);
+        }
+      });
+    });
+    const total = ratePerS * seconds;
+    const every = 1000 / ratePerS;
+    const begin = performance.now();
+    const sends: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = begin + i * every - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const clientId = `delivery-${i}`;
+      sentAt.set(clientId, performance.now());
+      sends.push(
+        onA('POST', '/api/chat/messages/new', { conversationId, clientId, body: `Delivery ${i}` }),
+      );
+    }
+    await Promise.all(sends);
+    const deadline = performance.now() + 5000;
+    while (sentAt.size && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    socket.close();
+    latencies.sort((x, y) => x - y);
+    const at = (q: number) =>
+      latencies.length
+        ? Math.round(
+            latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10,
+          ) / 10
+        : NaN;
+    return {
+      ratePerS,
+      seconds,
+      sent: total,
+      delivered: latencies.length,
+      p50: at(0.5),
+      p99: at(0.99),
+      max: at(1),
+    };
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
 // ---- file throughput ---------------------------------------------------------------------------
 
 interface ThroughputResult {
@@ -900,6 +1017,16 @@ async function main() {
   // With --only, the throughput runs when the filter names the file manager ("files…").
   const wantsFiles = !args.only || 'files'.startsWith(args.only) || args.only.startsWith('files');
   const throughput = args['no-throughput'] || !wantsFiles ? [] : await fileThroughput();
+  // Chat's delivery between two instances needs PostgreSQL (BENCH_DATABASE_URL), whatever the store.
+  const wantsChat = !args.only || 'chat'.startsWith(args.only) || args.only.startsWith('chat');
+  let delivery: DeliveryResult | null = null;
+  if (wantsChat && !args['no-delivery']) {
+    try {
+      delivery = await chatDelivery();
+    } catch (err) {
+      notes.push(`chat delivery not measured: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
 
   const load1 = os.loadavg().map((x) => x.toFixed(1));
   const header = [
@@ -925,6 +1052,16 @@ async function main() {
         (r) =>
           `| ${r.driver} | ${r.uploadMBps} | ${r.downloadMBps} | ${r.rssRestMb} MB | ${r.rssUploadMaxMb} MB | ${r.rssDownloadMaxMb} MB | ${r.checksumOk ? 'yes' : 'NO'} |`,
       ),
+    );
+  }
+  if (delivery) {
+    out.push(
+      '',
+      `Chat delivery: two instances on one PostgreSQL, ${delivery.ratePerS} messages a second for ${delivery.seconds} s sent through one, timed to the event on a socket of the other:`,
+      '',
+      '| sent | delivered | p50 ms | p99 ms | max ms |',
+      '|--:|--:|--:|--:|--:|',
+      `| ${delivery.sent} | ${delivery.delivered} | ${delivery.p50} | ${delivery.p99} | ${delivery.max} |`,
     );
   }
   if (target.seedMs) out.push(`seeding ${scale} took ${(target.seedMs / 1000).toFixed(1)} s`);
@@ -1020,6 +1157,7 @@ async function main() {
     growth: growthResults,
     growthSummary,
     fileThroughput: throughput,
+    chatDelivery: delivery,
     bundles,
     notes,
   };

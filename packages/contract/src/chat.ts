@@ -161,6 +161,9 @@ export const chatTypingSchema = z.object({ conversationId: z.string().uuid() });
 export const CHAT_TYPING_EVERY_MS = 3000;
 export const CHAT_TYPING_SHOWN_MS = 6000;
 
+/** Presence timings (see `PRESENCE`). */
+export { PRESENCE as CHAT_PRESENCE } from './realtime-constants';
+
 export const chatUpdateConversationSchema = z.object({
   conversationId: z.string().uuid(),
   name: z.string().trim().max(CHAT_LIMITS.name).optional(),
@@ -180,6 +183,6 @@ export const CHAT_EVENTS = {
   conversation: 'chat.conversation',
   /** Someone is typing: `{ conversationId, userId }` (not stored). */
   typing: 'chat.typing',
-  /** A person's presence changed: `{ userId, status }`. */
+  /** A person's presence changed: `{ userId, status, lastActivity }` (to everyone in chat). */
   presence: 'chat.presence',
 } as const;

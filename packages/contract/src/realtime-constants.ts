@@ -11,3 +11,13 @@ export const REALTIME_CLOSE = {
 
 /** Milliseconds the server waits for the `auth` message when no `?token=` was given. */
 export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+
+/**
+ * Presence: online while a socket of the person is open and they used it lately, away when the
+ * socket is open but idle this long, offline when their last socket closes. A client reports
+ * activity (`{ type: 'activity' }` on the socket) at most every `reportEveryMs`.
+ */
+export const PRESENCE = {
+  awayAfterMs: 5 * 60_000,
+  reportEveryMs: 60_000,
+} as const;

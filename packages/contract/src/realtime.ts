@@ -7,6 +7,8 @@ export { REALTIME_AUTH_TIMEOUT_MS, REALTIME_CLOSE, REALTIME_PATH } from './realt
 export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
   z.object({ type: z.literal('ping') }),
+  /** The person used the tab (input, focus): keeps their presence "online" rather than "away". */
+  z.object({ type: z.literal('activity') }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 

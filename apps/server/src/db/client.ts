@@ -29,7 +29,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** LISTEN on a channel; returns an unlisten function. */
   listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
+  /** One statement for all the payloads (each its own notification, in order). */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
   migrate(): Promise<void>;
   /** Reclaims space and refreshes planner statistics (PGlite has no autovacuum). */
   vacuumAnalyze(): Promise<void>;
@@ -98,8 +99,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
       const unsub = await client.listen(channel, listener);
       return async () => unsub();
     },
-    async notify(channel, payload) {
-      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    async notify(channel, payloads) {
+      await client.query(
+        'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n',
+        [channel, payloads],
+      );
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
@@ -161,8 +165,11 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         }
       };
     },
-    async notify(channel, payload) {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    async notify(channel, payloads) {
+      await pool.query(
+        'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n',
+        [channel, payloads],
+      );
     },
     async migrate() {
       await migratePg(db as never, { migrationsFolder: migrationsFolder() });

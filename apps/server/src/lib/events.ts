@@ -35,9 +35,25 @@ export class EventBus {
     });
   }
 
-  async publish(event: DomainEvent): Promise<void> {
+  private pending: string[] = [];
+  private flushing?: Promise<void>;
+
+  /**
+   * Events published in the same turn of the event loop go out in one statement (a burst of
+   * chat messages is one round trip to the store, not one each); resolves once they are sent.
+   */
+  publish(event: DomainEvent): Promise<void> {
     // NOTIFY payloads are limited to 8000 bytes; big events should carry ids, not records.
-    await this.database.notify(CHANNEL, JSON.stringify(event));
+    this.pending.push(JSON.stringify(event));
+    this.flushing ??= new Promise<void>((resolve, reject) =>
+      setImmediate(() => {
+        const payloads = this.pending;
+        this.pending = [];
+        this.flushing = undefined;
+        this.database.notify(CHANNEL, payloads).then(resolve, reject);
+      }),
+    );
+    return this.flushing;
   }
 
   on(listener: (event: DomainEvent) => void): () => void {

@@ -164,6 +164,7 @@ export async function realtimePlugin(app: FastifyInstance) {
           clearTimeout(timer);
           client = { socket, token, request, auth, alive: true };
           clients.add(client);
+          app.services.sockets.emit('opened', auth.userId);
           send(socket, { type: 'ready', userId: auth.userId });
         } catch {
           socket.close(REALTIME_CLOSE.unauthorized, 'Invalid or expired session');
@@ -187,12 +188,19 @@ export async function realtimePlugin(app: FastifyInstance) {
           send(socket, { type: 'pong' });
           return;
         }
+        if (message.data.type === 'activity') {
+          if (client) app.services.sockets.emit('active', client.auth.userId);
+          return;
+        }
         if (!client) void signIn(message.data.token);
       });
       socket.on('close', () => {
         closed = true;
         clearTimeout(timer);
-        if (client) clients.delete(client);
+        if (client) {
+          clients.delete(client);
+          app.services.sockets.emit('closed', client.auth.userId);
+        }
       });
 
       const queryToken = (request.query as { token?: unknown }).token;

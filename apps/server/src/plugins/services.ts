@@ -8,6 +8,7 @@ import { EventBus } from '../lib/events.js';
 import { Mailer } from '../lib/mailer.js';
 import { PermissionService } from '../lib/permissions.js';
 import { RateLimiter } from '../lib/rate-limit.js';
+import { SocketActivity } from '../lib/socket-activity.js';
 import { TokenService } from '../lib/tokens.js';
 
 export interface Services {
@@ -25,6 +26,8 @@ export interface Services {
   caching: boolean;
   /** Work done after the answer (see BackgroundTasks). */
   tasks: BackgroundTasks;
+  /** Realtime sockets opened, closed and used on this instance (presence listens). */
+  sockets: SocketActivity;
 }
 
 declare module 'fastify' {
@@ -53,6 +56,7 @@ export const servicesPlugin = fp(
       versions,
       caching: config.readCache === 'auto' && database.kind === 'pglite',
       tasks: new BackgroundTasks(app.log),
+      sockets: new SocketActivity(),
     };
     app.decorate('services', services);
     app.addHook('onClose', async () => {

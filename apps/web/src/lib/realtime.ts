@@ -1,4 +1,4 @@
-import { REALTIME_CLOSE, REALTIME_PATH } from '@bo/contract/realtime-constants';
+import { PRESENCE, REALTIME_CLOSE, REALTIME_PATH } from '@bo/contract/realtime-constants';
 import type { RealtimeServerMessage } from '@bo/contract/realtime';
 
 import { useSyncExternalStore } from 'react';
@@ -34,6 +34,20 @@ let pingTimer: number | undefined;
 let refusedToken: string | null = null;
 let ready = false;
 const statusListeners = new Set<() => void>();
+let lastActivity = 0;
+
+/**
+ * The person used this tab (a key, a click, coming back to it): tell the server at most once a
+ * minute, so their presence stays "online" and turns "away" when they leave it alone.
+ */
+function reportActivity() {
+  const now = Date.now();
+  if (now - lastActivity < PRESENCE.reportEveryMs || document.visibilityState !== 'visible') return;
+  if (socket?.readyState !== WebSocket.OPEN || !ready) return;
+  lastActivity = now;
+  socket.send(JSON.stringify({ type: 'activity' }));
+}
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'focus'] as const;
 
 function setReady(value: boolean) {
   if (ready === value) return;
@@ -83,6 +97,8 @@ function connect() {
     }
     if (data.type === 'ready') {
       attempt = 0;
+      // Opening the socket counts as activity on the server.
+      lastActivity = Date.now();
       setReady(true);
       // After a drop, whatever happened meanwhile was not delivered: let caches refetch.
       if (everReady) emit({ type: REALTIME_RESYNC, payload: null });
@@ -116,6 +132,9 @@ export function startRealtime(): void {
   tokenTimer = window.setInterval(() => {
     if (socket && getHttpToken() !== socketToken) socket.close(1000);
   }, TOKEN_CHECK_MS);
+  for (const name of ACTIVITY_EVENTS)
+    window.addEventListener(name, reportActivity, { capture: true, passive: true });
+  document.addEventListener('visibilitychange', reportActivity);
   connect();
 }
 
@@ -123,6 +142,9 @@ export function startRealtime(): void {
 export function stopRealtime(): void {
   started = false;
   window.clearInterval(tokenTimer);
+  for (const name of ACTIVITY_EVENTS)
+    window.removeEventListener(name, reportActivity, { capture: true });
+  document.removeEventListener('visibilitychange', reportActivity);
   window.clearTimeout(retryTimer);
   window.clearInterval(pingTimer);
   socket?.close(1000);

@@ -241,3 +241,22 @@ export const chatAttachments = pgTable(
     index('chat_attachments_file_idx').on(t.fileId),
   ],
 );
+
+/**
+ * Who has a realtime socket open, per server instance: `sockets` open there, `active_at` the
+ * person's last reported use, `seen_at` the instance's last heartbeat (a row whose instance
+ * stopped beating is ignored, then swept). Presence is read from here on every instance.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    sockets: integer('sockets').notNull(),
+    activeAt: ts('active_at').notNull(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.instanceId] })],
+);

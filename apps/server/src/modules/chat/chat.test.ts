@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { CHAT_PRESENCE } from '@bo/contract/chat';
 import { users } from '../../db/schema/core.js';
 import type { DomainEvent } from '../../lib/events.js';
 import {
@@ -10,6 +11,8 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test/helpers.js';
+import { listen, signedIn, type Message } from '../../../test/sockets.js';
+import { PresenceTracker } from './presence.js';
 
 let t: TestApp;
 let ann: string;
@@ -293,6 +296,82 @@ describe('messages', () => {
     );
   });
 
+  it('many sends at once (stored together) keep every message once, in order, with exact unread counts', async () => {
+    const pair = await oneToOne(ann, bobId);
+    const group = (
+      await api(ann, 'POST', '/api/chat/conversations/new', {
+        participantIds: [bobId, catId],
+        name: 'Burst',
+      })
+    ).json().conversation as { id: string };
+    const seen = (token: string, id: string) =>
+      api(token, 'GET', `/api/chat/conversation/mark-as-seen?conversationId=${id}`);
+    await Promise.all([seen(ann, pair.id), seen(bob, pair.id), seen(bob, group.id)]);
+    await seen(cat, group.id);
+    const retried = crypto.randomUUID();
+    const sends = [
+      ...Array.from({ length: 12 }, (_, i) => [ann, pair.id, `pair ${i}`] as const),
+      ...Array.from({ length: 8 }, (_, i) => [cat, group.id, `group ${i}`] as const),
+      [ann, group.id, 'same id', retried] as const,
+      [ann, group.id, 'same id', retried] as const,
+    ];
+    const answers = await Promise.all(
+      sends.map(([token, id, text, clientId]) =>
+        api(token, 'POST', '/api/chat/messages/new', {
+          conversationId: id,
+          clientId: clientId ?? crypto.randomUUID(),
+          body: text,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(21).fill(201)]);
+    // An outsider's send in the same burst is refused, not stored.
+    const outsider = await api(cat, 'POST', '/api/chat/messages/new', {
+      conversationId: pair.id,
+      clientId: crypto.randomUUID(),
+      body: 'not mine',
+    });
+    expect(outsider.statusCode).toBe(403);
+
+    const open = async (token: string, id: string) =>
+      (await api(token, 'GET', `/api/chat/conversation?conversationKey=${id}`)).json()
+        .conversation as { messages: Array<{ id: string; body: string; seq: number }> };
+    const pairMessages = (await open(bob, pair.id)).messages.filter((m) =>
+      m.body.startsWith('pair '),
+    );
+    expect(pairMessages).toHaveLength(12);
+    // Oldest first by time and by change number alike.
+    const seqs = pairMessages.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const groupMessages = (await open(ann, group.id)).messages;
+    expect(groupMessages.filter((m) => m.body === 'same id')).toHaveLength(1);
+    expect(groupMessages.filter((m) => m.body.startsWith('group '))).toHaveLength(8);
+
+    const unreadOf = async (token: string, id: string) =>
+      (await api(token, 'GET', '/api/chat/conversations'))
+        .json()
+        .conversations.find((c: { id: string }) => c.id === id) as {
+        unreadCount: number;
+        lastMessage: { id: string } | null;
+      };
+    expect((await unreadOf(bob, pair.id)).unreadCount).toBe(12);
+    expect((await unreadOf(bob, group.id)).unreadCount).toBe(9);
+    // Ann's and Cat's own messages interleave: each has read up to their own last one, so
+    // their counts are what came after it, never more than the other's messages.
+    const annGroup = await unreadOf(ann, group.id);
+    const catGroup = await unreadOf(cat, group.id);
+    expect(annGroup.unreadCount).toBeLessThanOrEqual(8);
+    expect(catGroup.unreadCount).toBeLessThanOrEqual(1);
+    const last = groupMessages[groupMessages.length - 1]!;
+    expect(annGroup.lastMessage?.id).toBe(last.id);
+    const lastIndex = (senderBody: (b: string) => boolean) =>
+      groupMessages.map((m) => senderBody(m.body)).lastIndexOf(true);
+    expect(annGroup.unreadCount).toBe(groupMessages.length - 1 - lastIndex((b) => b === 'same id'));
+    expect(catGroup.unreadCount).toBe(
+      groupMessages.length - 1 - lastIndex((b) => b.startsWith('group ')),
+    );
+  });
+
   it('edits and deletes one’s own messages only; text is kept as written, never HTML', async () => {
     const c = await oneToOne(ann, bobId);
     const sent = (await say(ann, c.id, '<script>alert(1)</script> see https://example.com')).json()
@@ -430,25 +509,138 @@ describe('messages', () => {
 });
 
 describe('live', () => {
-  it('a message sent on one instance reaches the members’ events on another, and nobody else', async () => {
+  let url: Promise<string> | undefined;
+  /** The test app's socket address (it starts listening once). */
+  const ownUrl = () => (url ??= listen(t.app));
+
+  it('a message sent on one instance reaches a member’s socket on another, and nobody else’s', async () => {
     const peer = await createPeerApp(t);
     try {
+      const url = await listen(peer.app);
       const c = await oneToOne(ann, bobId);
-      const heard: DomainEvent[] = [];
-      const stop = peer.app.services.events.on((e) => heard.push(e));
+      const bobSocket = await signedIn(url, bob);
+      const catSocket = await signedIn(url, cat);
       await say(ann, c.id, 'across instances');
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline && !heard.some((e) => e.type === 'chat.message'))
-        await new Promise((r) => setTimeout(r, 25));
-      stop();
-      const event = heard.find((e) => e.type === 'chat.message')!;
-      expect(event).toBeTruthy();
-      expect([...(event.audience as string[])].sort()).toEqual([annId, bobId].sort());
-      expect((event.payload as { message: { body: string } }).message.body).toBe(
-        'across instances',
+      const got = await bobSocket.next(
+        (m) =>
+          m.event?.type === 'chat.message' &&
+          (m.event.payload.message as { body: string }).body === 'across instances',
       );
+      expect((got.event!.payload.message as { conversationId: string }).conversationId).toBe(c.id);
+      // Cat is in no such conversation: a later message of hers arrives, this one never did.
+      const own = await oneToOne(cat, annId);
+      await say(ann, own.id, 'for cat');
+      await catSocket.next((m) => m.event?.type === 'chat.message');
+      expect(
+        catSocket.received.some(
+          (m) =>
+            (m.event?.payload.message as { body?: string } | undefined)?.body ===
+            'across instances',
+        ),
+      ).toBe(false);
+      bobSocket.socket.close();
+      catSocket.socket.close();
     } finally {
       await peer.close();
+    }
+  });
+
+  it('a socket that drops and comes back gets exactly the messages it missed', async () => {
+    const wsUrl = await ownUrl();
+    const c = await oneToOne(bob, catId);
+    const first = await signedIn(wsUrl, cat);
+    const before = (await say(bob, c.id, 'before the drop')).json().message as { seq: number };
+    await first.next((m) => m.event?.type === 'chat.message');
+    first.socket.close();
+    await first.closed;
+    const missed: string[] = [];
+    for (const text of ['missed 1', 'missed 2', 'missed 3'])
+      missed.push((await say(bob, c.id, text)).json().message.id);
+    const again = await signedIn(wsUrl, cat);
+    const since = (
+      await api(cat, 'GET', `/api/chat/messages/since?after=${before.seq}`)
+    ).json() as { messages: Array<{ id: string; conversationId: string }> };
+    expect(since.messages.filter((m) => m.conversationId === c.id).map((m) => m.id)).toEqual(
+      missed,
+    );
+    // And what follows comes live again, once.
+    const after = (await say(bob, c.id, 'after the return')).json().message.id as string;
+    await again.next(
+      (m) =>
+        m.event?.type === 'chat.message' &&
+        (m.event.payload.message as { id: string }).id === after,
+    );
+    expect(
+      again.received.filter(
+        (m) => (m.event?.payload.message as { id?: string } | undefined)?.id === after,
+      ),
+    ).toHaveLength(1);
+    again.socket.close();
+  });
+
+  it('presence follows sockets across instances: online on open, offline when the last one closes', async () => {
+    const peer = await createPeerApp(t);
+    try {
+      const hereUrl = await ownUrl();
+      const there = await listen(peer.app);
+      const watcher = await signedIn(there, bob);
+      const status = async () =>
+        (
+          (await call(peer.app, bob, { method: 'GET', url: '/api/chat/contacts' })).json()
+            .contacts as Array<{ id: string; status: string }>
+        ).find((p) => p.id === catId)?.status;
+      const presenceOf = (status: string) => (m: Message) =>
+        m.event?.type === 'chat.presence' &&
+        m.event.payload.userId === catId &&
+        m.event.payload.status === status;
+
+      const one = await signedIn(hereUrl, cat);
+      await watcher.next(presenceOf('online'));
+      expect(await status()).toBe('online');
+      // A second tab, then the first closes: still online, no "offline" said.
+      const two = await signedIn(there, cat);
+      one.socket.close();
+      await one.closed;
+      two.socket.send(JSON.stringify({ type: 'activity' }));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(watcher.received.some(presenceOf('offline'))).toBe(false);
+      expect(await status()).toBe('online');
+      two.socket.close();
+      await watcher.next(presenceOf('offline'));
+      expect(await status()).toBe('offline');
+      watcher.socket.close();
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('an idle person turns away and comes back online when active', async () => {
+    const heard: DomainEvent[] = [];
+    const stop = t.app.services.events.on((e) => {
+      if (e.type === 'chat.presence' && (e.payload as { userId: string }).userId === annId)
+        heard.push(e);
+    });
+    const tracker = new PresenceTracker(t.database.db, t.app.services.events, console);
+    /** The status announced after an action (the event may come before the action resolves). */
+    const statusAfter = async (action: () => Promise<void>) => {
+      const count = heard.length;
+      await action();
+      const deadline = performance.now() + 3000;
+      while (heard.length === count && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      return (heard[heard.length - 1]!.payload as { status: string }).status;
+    };
+    try {
+      expect(await statusAfter(() => tracker.opened(annId))).toBe('online');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + CHAT_PRESENCE.awayAfterMs + 1000);
+      expect(await statusAfter(() => tracker.beat())).toBe('away');
+      expect(await statusAfter(() => tracker.active(annId))).toBe('online');
+    } finally {
+      vi.useRealTimers();
+      stop();
+      await tracker.closed(annId);
+      await tracker.stop();
     }
   });
 });

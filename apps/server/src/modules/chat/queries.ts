@@ -6,7 +6,6 @@ import {
   type ChatConversation,
   type ChatMessage,
   type ChatParticipant,
-  type ChatStatus,
 } from '@bo/contract/chat';
 import type { Executor } from '../../db/client.js';
 import { files, sessions, users } from '../../db/schema/core.js';
@@ -19,10 +18,9 @@ import {
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
-export const chatAttachmentUrl = (fileId: string) => `/api/chat/attachments/${fileId}`;
+import { presenceActiveAt, statusFrom } from './presence.js';
 
-const ONLINE_MS = 5 * 60_000;
-const AWAY_MS = 30 * 60_000;
+export const chatAttachmentUrl = (fileId: string) => `/api/chat/attachments/${fileId}`;
 
 type UserRow = {
   id: string;
@@ -37,6 +35,7 @@ type UserRow = {
   role: string;
   isPublic: boolean;
   seen: Date | string | null;
+  activeAt: Date | string | null;
 };
 
 const userColumns = {
@@ -51,16 +50,18 @@ const userColumns = {
   country: users.country,
   role: users.role,
   isPublic: users.isPublic,
-  // The newest use of any open session: online within 5 minutes, away within 30.
+  // Presence from open sockets (see PresenceTracker); the last activity otherwise is the newest
+  // use of a session.
+  activeAt: presenceActiveAt(users.id),
   seen: sql<Date | null>`(SELECT max(s.last_seen_at) FROM sessions s
-    WHERE s.user_id = ${users.id} AND s.revoked_at IS NULL AND s.expires_at > now())`,
+    WHERE s.user_id = ${users.id} AND s.revoked_at IS NULL)`,
 };
 void sessions;
 
 function toContact(row: UserRow, viewerId: string): ChatContact {
-  const seen = row.seen ? new Date(row.seen) : null;
-  const age = seen ? Date.now() - seen.getTime() : Infinity;
-  const status: ChatStatus = age < ONLINE_MS ? 'online' : age < AWAY_MS ? 'away' : 'offline';
+  const status = statusFrom(row.activeAt);
+  const times = [row.activeAt, row.seen].filter(Boolean).map((d) => new Date(d!).getTime());
+  const seen = times.length ? new Date(Math.max(...times)) : null;
   // A private profile keeps its address and phone to itself (as the user list does).
   const open = row.isPublic || row.id === viewerId;
   return {

@@ -51,6 +51,8 @@ import {
   unreadTotal,
   updateConversation,
 } from './queries.js';
+import { PresenceTracker } from './presence.js';
+import { ChatSendQueue } from './send-queue.js';
 
 const read = { permission: 'chat:read' } as const;
 const write = { permission: 'chat:write' } as const;
@@ -65,6 +67,20 @@ export async function chatRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, events, config } = app.services;
   const me = (request: FastifyRequest) => requireAuth(request).userId;
+  const sendQueue = new ChatSendQueue(db);
+
+  // Presence from this instance's sockets (see PresenceTracker).
+  const presence = new PresenceTracker(db, events, app.log);
+  presence.start();
+  const stopSockets = [
+    app.services.sockets.on('opened', (id) => void presence.opened(id)),
+    app.services.sockets.on('closed', (id) => void presence.closed(id)),
+    app.services.sockets.on('active', (id) => void presence.active(id)),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stopSockets) stop();
+    await presence.stop();
+  });
 
   // Flood guard per person and instance: CHAT_RATE_LIMIT messages in a sliding minute.
   const recent = new Map<string, number[]>();
@@ -85,15 +101,18 @@ export async function chatRoutes(appBase: FastifyInstance) {
     recent.set(userId, times);
   };
 
-  // Each person's chat version: cached answers (embedded store) are keyed by it and by the
-  // minute (presence is read from sessions' last activity), bumped in the request for
+  // Each person's chat version: cached answers (embedded store) are keyed by it, by the presence
+  // version and by the minute (an idle person turns "away" with time), bumped in the request for
   // read-your-writes and by the bus for every member of a changed conversation.
   const chatVersions = new Map<string, number>();
   const bump = (ids: readonly string[]) => {
     for (const id of ids) chatVersions.set(id, (chatVersions.get(id) ?? 0) + 1);
   };
+  // Anyone's presence shows in everyone's lists: one version for all.
+  let presenceVersion = 0;
   const stopListening = events.on((event) => {
-    if (
+    if (event.type === CHAT_EVENTS.presence) presenceVersion += 1;
+    else if (
       event.type.startsWith('chat.') &&
       event.type !== CHAT_EVENTS.typing &&
       Array.isArray(event.audience)
@@ -105,7 +124,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     tables: ['users'],
     scope: 'user',
     vary: (request: FastifyRequest) =>
-      `${chatVersions.get(request.auth?.userId ?? '') ?? 0}:${Math.floor(Date.now() / 60_000)}`,
+      `${chatVersions.get(request.auth?.userId ?? '') ?? 0}:${presenceVersion}:${Math.floor(Date.now() / 60_000)}`,
   } satisfies ReadCacheRule;
   const readCached = { ...read, cache: cached };
 
@@ -378,9 +397,25 @@ export async function chatRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const userId = me(request);
       guard(userId);
-      const { message, created } = await db.transaction((tx) =>
-        sendMessage(tx, userId, request.body),
-      );
+      const { body } = request;
+      const text = body.body.trim();
+      // A plain text message takes the one-statement path; anything it did not store (a retry,
+      // not a member, a file) the careful one, which answers why.
+      const fast =
+        body.contentType === 'text' && !body.attachmentIds.length && text
+          ? await sendQueue.send({
+              senderId: userId,
+              conversationId: body.conversationId,
+              clientId: body.clientId,
+              body: text,
+            })
+          : null;
+      if (fast) {
+        await publish(CHAT_EVENTS.message, fast.memberIds, { message: fast.message });
+        reply.status(201);
+        return { message: fast.message };
+      }
+      const { message, created } = await db.transaction((tx) => sendMessage(tx, userId, body));
       if (created)
         await publish(CHAT_EVENTS.message, await memberIds(db, message.conversationId), {
           message,

@@ -145,9 +145,18 @@ export function ChatView({
   // Live: messages, "seen", typing, conversation changes; after a reconnect, what was missed.
   useEffect(() => {
     let listTimer: number | undefined;
+    let presenceTimer: number | undefined;
     const refreshSoon = () => {
       window.clearTimeout(listTimer);
       listTimer = window.setTimeout(refreshList, 200);
+    };
+    // Presence changes come from everyone: gathered for a second, then the lists are read again.
+    const refreshPresenceSoon = () => {
+      if (presenceTimer !== undefined) return;
+      presenceTimer = window.setTimeout(() => {
+        presenceTimer = undefined;
+        dispatch(chatApi.util.invalidateTags(['ChatContact', 'ChatConversation']));
+      }, 1000);
     };
     const unsubscribe = subscribeRealtime((event) => {
       if (event.type === CHAT_EVENTS.message) {
@@ -171,6 +180,9 @@ export function ChatView({
           setTyping((current) => new Map(current).set(userId, Date.now() + CHAT_TYPING_SHOWN_MS));
       } else if (event.type === CHAT_EVENTS.seen || event.type === CHAT_EVENTS.conversation) {
         refreshSoon();
+      } else if (event.type === CHAT_EVENTS.presence) {
+        // Someone came, left or went idle: the dots of the lists and the open conversation.
+        refreshPresenceSoon();
       } else if (event.type === REALTIME_RESYNC) {
         void (async () => {
           let more = true;
@@ -186,9 +198,10 @@ export function ChatView({
     });
     return () => {
       window.clearTimeout(listTimer);
+      window.clearTimeout(presenceTimer);
       unsubscribe();
     };
-  }, [me, upsert, refreshList]);
+  }, [me, upsert, refreshList, dispatch]);
 
   // Typing lines fade when nobody has typed for a while.
   useEffect(() => {

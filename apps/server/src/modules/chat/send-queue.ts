@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { ChatMessage } from '@bo/contract/chat';
+import type { Executor } from '../../db/client.js';
+
+/** A text message on its way: the fast path's input. */
+export interface QueuedSend {
+  senderId: string;
+  conversationId: string;
+  clientId: string;
+  body: string;
+}
+
+/** Stored, with the members to tell. */
+export interface FastSent {
+  message: ChatMessage;
+  memberIds: string[];
+}
+
+interface Waiting extends QueuedSend {
+  resolve: (sent: FastSent | null) => void;
+}
+
+interface Row {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  client_id: string;
+  body: string;
+  created_at: string | Date;
+  seq: string | number;
+  members: string[] | string | null;
+}
+
+/** At most this many messages in one statement. */
+const BATCH_MAX = 200;
+
+const pgArray = (v: Row['members']): string[] =>
+  Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',') : [];
+
+/**
+ * Text messages are stored by one statement for many senders at once (group commit): the
+ * message, the conversation's last message and every member's unread count (the sender's to zero)
+ * in one atomic INSERT … UPDATE, instead of ten round trips each in its own transaction. Sends
+ * that arrive while a statement runs wait for the next one, so on the embedded store (one
+ * connection) fifty people sending at once cost a few statements, not fifty transactions.
+ *
+ * A conversation has at most one message in a statement (so messages keep distinct times and
+ * their order). A send the statement did not store — not a member, a retried client id, an
+ * error — answers `null`: the caller takes the careful path, which says why or answers the
+ * message stored before.
+ */
+export class ChatSendQueue {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly db: Executor) {}
+
+  send(item: QueuedSend): Promise<FastSent | null> {
+    return new Promise((resolve) => {
+      this.waiting.push({ ...item, resolve });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  /**
+   * Each statement starts after the event loop has read what arrived meanwhile (setImmediate):
+   * the embedded store runs a statement synchronously, so without the pause every request
+   * would reach the queue alone and no two would share a statement.
+   */
+  private async drain() {
+    this.running = true;
+    try {
+      while (this.waiting.length) {
+        if (this.waiting.length < BATCH_MAX) await new Promise((r) => setImmediate(r));
+        const batch: Waiting[] = [];
+        const later: Waiting[] = [];
+        const conversations = new Set<string>();
+        for (const w of this.waiting) {
+          if (batch.length < BATCH_MAX && !conversations.has(w.conversationId)) {
+            conversations.add(w.conversationId);
+            batch.push(w);
+          } else later.push(w);
+        }
+        this.waiting = later;
+        let rows: Row[] = [];
+        try {
+          rows = await storeBatch(this.db, batch);
+        } catch {
+          // Every one of them goes the careful way, which reports its own error.
+        }
+        const byKey = new Map(rows.map((r) => [`${r.sender_id}|${r.client_id}`, r]));
+        for (const w of batch) {
+          const row = byKey.get(`${w.senderId}|${w.clientId}`);
+          w.resolve(row ? toSent(row) : null);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+function toSent(r: Row): FastSent {
+  return {
+    message: {
+      id: r.id,
+      conversationId: r.conversation_id,
+      clientId: r.client_id,
+      body: r.body,
+      contentType: 'text',
+      attachments: [],
+      createdAt: new Date(r.created_at).toISOString(),
+      editedAt: null,
+      deleted: false,
+      senderId: r.sender_id,
+      seq: Number(r.seq),
+    },
+    memberIds: pgArray(r.members),
+  };
+}
+
+async function storeBatch(db: Executor, batch: QueuedSend[]): Promise<Row[]> {
+  const input = JSON.stringify(
+    batch.map((b) => ({
+      conversation_id: b.conversationId,
+      sender_id: b.senderId,
+      client_id: b.clientId,
+      body: b.body,
+    })),
+  );
+  // chat_send_batch (migration 0018): the INSERT, the conversation's last message and every
+  // member's unread count in one statement whose plan is prepared once.
+  const result = await db.execute(sql`SELECT * FROM chat_send_batch(${input}::jsonb)`);
+  return (result as unknown as { rows: Row[] }).rows;
+}
