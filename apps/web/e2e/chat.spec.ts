@@ -35,8 +35,9 @@ async function colleague(request: APIRequestContext, first: string, tag: string)
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { user: { id: string } }).user.id;
   const token = await tokenOf(request, email, PASSWORD);
-  return { email, token, name: `${first} Chat${tag}` };
+  return { id, email, token, name: `${first} Chat${tag}` };
 }
 
 async function openChat(browser: Browser, token: string, path = '/dashboard/chat') {
@@ -156,5 +157,42 @@ test('a new group with three people', async ({ browser, request }) => {
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
   await theirs.context.close();
+  await mine.context.close();
+});
+
+test('presence follows a colleague’s browser: online when it opens, offline when it closes', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const leo = await colleague(request, 'Leo', tag);
+  const adminToken = await tokenOf(request);
+  // A conversation with him puts him first among the header's contacts.
+  const started = await request.post('/api/chat/conversations/new', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { participantIds: [leo.id] },
+  });
+  expect([200, 201]).toContain(started.status());
+
+  const mine = await openChat(browser, adminToken);
+  await mine.page.getByRole('button', { name: 'Contacts' }).click();
+  const entry = mine.page.getByRole('link', { name: new RegExp(`Chat with ${leo.name}`) });
+  await expect(entry).toContainText('Offline');
+  const axe = await new AxeBuilder({ page: mine.page }).include('.MuiPopover-paper').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  const context = await browser.newContext();
+  await context.addInitScript((t) => window.localStorage.setItem('accessToken', t), leo.token);
+  const his = await context.newPage();
+  await his.goto('/dashboard');
+  await expect(entry).toContainText('Online', { timeout: 15_000 });
+  await expect(entry).toHaveAccessibleName(`Chat with ${leo.name} (Online)`);
+
+  await context.close();
+  await expect(entry).toContainText('Offline', { timeout: 15_000 });
+  // The entry opens the conversation with him.
+  await entry.click();
+  await expect(mine.page.getByTestId('chat-title')).toHaveText(leo.name);
   await mine.context.close();
 });

@@ -1,3 +1,5 @@
+import { CHAT_API, type ChatStatus } from '@bo/contract/chat';
+
 import { api } from '../../store/api';
 
 /** The few fields the header needs from a user record; the users area owns the full schema. */
@@ -7,6 +9,9 @@ export type Contact = {
   email: string;
   avatar: string | null;
   status: string | null;
+  /** Presence (from chat's contacts) and the key that opens a conversation with them. */
+  presence?: ChatStatus;
+  username?: string;
 };
 
 type RawUser = {
@@ -40,7 +45,35 @@ const contactsApi = api.injectEndpoints({
       transformResponse: (answer: { users?: RawUser[] }) => (answer.users ?? []).map(toContact),
       providesTags: ['User'],
     }),
+    /** Colleagues with their presence (online first): for people who may use the chat. */
+    getPresenceContacts: build.query<Contact[], void>({
+      query: () => CHAT_API.contacts,
+      transformResponse: (answer: {
+        contacts: Array<{
+          id: string;
+          name: string;
+          email: string;
+          avatar: string | null;
+          status: ChatStatus;
+          username: string;
+        }>;
+      }) =>
+        answer.contacts
+          .map((c) => ({
+            id: c.id,
+            name: c.name,
+            email: c.email,
+            avatar: c.avatar,
+            status: null,
+            presence: c.status,
+            username: c.username,
+          }))
+          .sort((a, b) => PRESENCE_ORDER[a.presence] - PRESENCE_ORDER[b.presence]),
+      providesTags: ['User'],
+    }),
   }),
 });
 
-export const { useGetContactsQuery } = contactsApi;
+const PRESENCE_ORDER: Record<ChatStatus, number> = { online: 0, busy: 1, away: 2, offline: 3 };
+
+export const { useGetContactsQuery, useGetPresenceContactsQuery } = contactsApi;
