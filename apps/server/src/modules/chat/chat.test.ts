@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CHAT_PRESENCE } from '@bo/contract/chat';
 import { users } from '../../db/schema/core.js';
 import type { DomainEvent } from '../../lib/events.js';
@@ -641,6 +641,99 @@ describe('live', () => {
       stop();
       await tracker.closed(annId);
       await tracker.stop();
+    }
+  });
+});
+
+describe('size', () => {
+  it('a conversation with 100,000 messages opens (and pages back) as fast as one with ten', async () => {
+    const s = await createTestApp({ readCache: 'off' });
+    try {
+      const admin = (await login(s.app)).accessToken;
+      const other = await registerUser(s.app, {
+        email: 'big@chat.local',
+        firstName: 'Big',
+        lastName: 'Talk',
+      });
+      const start = async () =>
+        (
+          await call(s.app, admin, {
+            method: 'POST',
+            url: '/api/chat/conversations/new',
+            payload: { participantIds: [other.user.id], name: undefined },
+          })
+        ).json().conversation.id as string;
+      const big = await start();
+      const small = (
+        await call(s.app, admin, {
+          method: 'POST',
+          url: '/api/chat/conversations/new',
+          payload: {
+            participantIds: [
+              other.user.id,
+              (
+                await registerUser(s.app, {
+                  email: 'small@chat.local',
+                  firstName: 'Small',
+                  lastName: 'Talk',
+                })
+              ).user.id,
+            ],
+            name: 'Small',
+          },
+        })
+      ).json().conversation.id as string;
+      const fill = async (id: string, count: number) => {
+        await s.database.db.execute(sql`
+          INSERT INTO chat_messages (conversation_id, sender_id, client_id, body, created_at)
+          SELECT ${id}::uuid, CASE WHEN g % 2 = 0 THEN ${other.user.id}::uuid
+                                   ELSE (SELECT id FROM users WHERE role = 'admin' LIMIT 1) END,
+                 'fill-' || ${id} || '-' || g, 'Message ' || g,
+                 now() - (${count} - g) * interval '1 second'
+            FROM generate_series(1, ${count}) AS g`);
+        await s.database.db.execute(sql`
+          UPDATE chat_conversations SET last_message_id =
+            (SELECT id FROM chat_messages WHERE conversation_id = ${id}::uuid
+              ORDER BY created_at DESC, id DESC LIMIT 1) WHERE id = ${id}::uuid`);
+      };
+      await fill(big, 100_000);
+      await fill(small, 10);
+      await s.database.db.execute(sql`ANALYZE chat_messages`);
+
+      // Rows of chat_messages read, by scans and through indexes (the store's own counters).
+      const rowsRead = async () => {
+        await s.database.query('SELECT pg_stat_force_next_flush()');
+        await s.database.query('SELECT 1');
+        const [r] = await s.database.query<{ n: string }>(
+          `SELECT coalesce(t.seq_tup_read, 0) + coalesce((SELECT sum(i.idx_tup_read)
+                    FROM pg_stat_user_indexes i WHERE i.relid = t.relid), 0) AS n
+             FROM pg_stat_user_tables t WHERE t.relname = 'chat_messages'`,
+        );
+        return Number(r!.n);
+      };
+      const cost = async (url: string) => {
+        const before = await rowsRead();
+        const res = await call(s.app, admin, { method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        return { read: (await rowsRead()) - before, body: res.json() };
+      };
+      const big1 = await cost(`/api/chat/conversation?conversationKey=${big}`);
+      const { messages, olderCursor } = big1.body.conversation as {
+        messages: Array<{ body: string }>;
+        olderCursor: string;
+      };
+      expect(messages).toHaveLength(50);
+      expect(messages.at(-1)!.body).toBe('Message 100000');
+      const small1 = await cost(`/api/chat/conversation?conversationKey=${small}`);
+      const older = await cost(`/api/chat/messages?conversationId=${big}&before=${olderCursor}`);
+      expect(older.body.messages[older.body.messages.length - 1].body).toBe('Message 99950');
+      // The latest page reads about a page of rows, whatever the conversation's size: not the
+      // 100,000 a scan or a sort would.
+      expect(big1.read).toBeLessThan(200);
+      expect(older.read).toBeLessThan(200);
+      expect(small1.read).toBeLessThan(200);
+    } finally {
+      await s.close();
     }
   });
 });
