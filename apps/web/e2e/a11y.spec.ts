@@ -100,7 +100,8 @@ async function violationsOn(page: Page, url: string) {
 
 for (const variant of VARIANTS) {
   test(`every route passes axe, ${variant.name}`, async ({ browser, request }) => {
-    test.setTimeout(400_000);
+    // About seventy routes, each loaded and judged: minutes on a slow or busy machine.
+    test.setTimeout(600_000);
     const token = await bearer(request);
     const params = await parameters(request, token);
     const routes = WEB_ROUTES.map((route) => params[route] ?? route);

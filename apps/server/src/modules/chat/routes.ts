@@ -411,7 +411,11 @@ export async function chatRoutes(appBase: FastifyInstance) {
             })
           : null;
       if (fast) {
-        await publish(CHAT_EVENTS.message, fast.memberIds, { message: fast.message });
+        // Stored and committed: the answer need not wait for the event's statement (the caches
+        // are bumped at once; the sockets hear it a moment later).
+        publish(CHAT_EVENTS.message, fast.memberIds, { message: fast.message }).catch((err) =>
+          request.log.warn({ err }, 'chat message event not published'),
+        );
         reply.status(201);
         return { message: fast.message };
       }

@@ -44,10 +44,11 @@ const pgArray = (v: Row['members']): string[] =>
  * that arrive while a statement runs wait for the next one, so on the embedded store (one
  * connection) fifty people sending at once cost a few statements, not fifty transactions.
  *
- * A conversation has at most one message in a statement (so messages keep distinct times and
- * their order). A send the statement did not store — not a member, a retried client id, an
- * error — answers `null`: the caller takes the careful path, which says why or answers the
- * message stored before.
+ * Messages keep their order, in a conversation as in the batch (each its own time and number).
+ * A send the statement did not store — not a member, a retried client id, an error — answers
+ * `null`: the caller takes the careful path, which says why or answers the message stored
+ * before. On PostgreSQL, two instances' batches may wait on each other's rows; a deadlock aborts
+ * one, whose sends then take the careful path one by one.
  */
 export class ChatSendQueue {
   private waiting: Waiting[] = [];
@@ -72,16 +73,8 @@ export class ChatSendQueue {
     try {
       while (this.waiting.length) {
         if (this.waiting.length < BATCH_MAX) await new Promise((r) => setImmediate(r));
-        const batch: Waiting[] = [];
-        const later: Waiting[] = [];
-        const conversations = new Set<string>();
-        for (const w of this.waiting) {
-          if (batch.length < BATCH_MAX && !conversations.has(w.conversationId)) {
-            conversations.add(w.conversationId);
-            batch.push(w);
-          } else later.push(w);
-        }
-        this.waiting = later;
+        const batch = this.waiting.slice(0, BATCH_MAX);
+        this.waiting = this.waiting.slice(BATCH_MAX);
         let rows: Row[] = [];
         try {
           rows = await storeBatch(this.db, batch);
@@ -90,7 +83,10 @@ export class ChatSendQueue {
         }
         const byKey = new Map(rows.map((r) => [`${r.sender_id}|${r.client_id}`, r]));
         for (const w of batch) {
-          const row = byKey.get(`${w.senderId}|${w.clientId}`);
+          const key = `${w.senderId}|${w.clientId}`;
+          const row = byKey.get(key);
+          // The same client id twice in one batch is one message: the second is its retry.
+          byKey.delete(key);
           w.resolve(row ? toSent(row) : null);
         }
       }
