@@ -124,7 +124,8 @@ test('blog screens in light, dark, Arabic and at 390 px, accessible', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // Twelve screens loaded, photographed and judged: minutes on a slow machine.
+  test.setTimeout(300_000);
   const token = await adminToken(request);
   const list = await request.get('/api/blog/posts?tab=published&limit=1', {
     headers: { authorization: `Bearer ${token}` },
