@@ -61,13 +61,24 @@ export const kanbanDueSchema = z.object({
   end: z.string().nullable(),
 });
 
+/** A person as the template family's clients read it (`avatar`, not `avatarUrl`). */
+export const kanbanFamilyUserSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+
 export const kanbanCardSchema = z.object({
   id: z.string().uuid(),
   columnId: z.string().uuid(),
   name: z.string(),
   description: z.string(),
   assignees: z.array(kanbanUserSchema),
-  due: kanbanDueSchema,
+  /** The same people in the template family's shape, for its clients. */
+  assignee: z.array(kanbanFamilyUserSchema),
+  /** The template family's `[start, end]`; our screens read `dueRange`. */
+  due: z.tuple([z.string().nullable(), z.string().nullable()]),
+  dueRange: kanbanDueSchema,
   priority: z.enum(KANBAN_PRIORITIES),
   labels: z.array(z.string()),
   attachments: z.array(kanbanAttachmentSchema),
@@ -120,6 +131,13 @@ const dueInputSchema = z.object({
   start: isoDateTime.nullable(),
   end: isoDateTime.nullable(),
 });
+/** `due` is written as `{ start, end }` or as the template family's `[start, end]`. */
+const dueWriteSchema = z.union([
+  dueInputSchema,
+  z
+    .tuple([isoDateTime.nullable(), isoDateTime.nullable()])
+    .transform(([start, end]) => ({ start, end })),
+]);
 
 /** Card fields a person writes; assignees by user id. */
 export const kanbanCardInputSchema = z.object({
@@ -127,9 +145,16 @@ export const kanbanCardInputSchema = z.object({
   description: z.string().max(KANBAN_DESCRIPTION_MAX).optional(),
   priority: z.enum(KANBAN_PRIORITIES).optional(),
   labels: labelsSchema.optional(),
-  due: dueInputSchema.optional(),
+  due: dueWriteSchema.optional(),
+  /** Same as `due` as an object; `due` wins when both are sent. */
+  dueRange: dueInputSchema.optional(),
   completed: z.boolean().optional(),
   assigneeIds: z.array(z.string().uuid()).max(KANBAN_ASSIGNEES_MAX).optional(),
+  /** The template family's form of `assigneeIds` (`[{ id }]`); `assigneeIds` wins. */
+  assignee: z
+    .array(z.object({ id: z.string().uuid() }))
+    .max(KANBAN_ASSIGNEES_MAX)
+    .optional(),
 });
 export type KanbanCardInput = z.infer<typeof kanbanCardInputSchema>;
 export const kanbanCardPatchSchema = kanbanCardInputSchema.partial();

@@ -142,7 +142,8 @@ describe('cards', () => {
       liked: false,
       attachments: [],
       comments: [],
-      due: { start: '2030-01-01T00:00:00.000Z', end: '2030-01-05T00:00:00.000Z' },
+      due: ['2030-01-01T00:00:00.000Z', '2030-01-05T00:00:00.000Z'],
+      dueRange: { start: '2030-01-01T00:00:00.000Z', end: '2030-01-05T00:00:00.000Z' },
       reporter: { id: adminId },
     });
     expect(card.assignees.map((a: { name: string }) => a.name).sort()).toEqual([
@@ -184,6 +185,41 @@ describe('cards', () => {
     ).toEqual(['card.priority']);
   });
 
+  it("plays the template family's card shape: assignee[].avatar, due as [start, end], both written", async () => {
+    const col = await newColumn('Family');
+    const res = await post('cards/new', {
+      columnId: col,
+      card: {
+        name: 'From a family client',
+        due: ['2030-03-01T00:00:00.000Z', '2030-03-04T00:00:00.000Z'],
+        assignee: [{ id: member.user.id }],
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const card = res.json().card;
+    expect(card.due).toEqual(['2030-03-01T00:00:00.000Z', '2030-03-04T00:00:00.000Z']);
+    expect(card.assignee).toEqual([
+      { id: member.user.id, name: 'Mia Member', avatar: card.assignees[0].avatarUrl },
+    ]);
+    expect(card.assignee[0]).toHaveProperty('avatar');
+    // The board carries the same shape to a client that reads it.
+    const read = (await board()).cards.find((c: { id: string }) => c.id === card.id);
+    expect(read.assignee[0].id).toBe(member.user.id);
+    expect(read.due).toHaveLength(2);
+    // Our object form still writes, under either name; an end before the start is refused in both.
+    const upd = await post('cards/update', {
+      cardId: card.id,
+      card: { dueRange: { start: null, end: '2030-04-01T00:00:00.000Z' } },
+    });
+    expect(upd.json().card.due).toEqual([null, '2030-04-01T00:00:00.000Z']);
+    const bad = await post('cards/update', {
+      cardId: card.id,
+      card: { due: ['2030-05-02T00:00:00.000Z', '2030-05-01T00:00:00.000Z'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0]).toMatchObject({ field: 'card.due.end' });
+  });
+
   it('updates any subset, completes, reassigns; unknown card is 404 naming cardId', async () => {
     const col = await newColumn('Upd');
     const id = await newCard(col, 'Card');
@@ -202,7 +238,8 @@ describe('cards', () => {
       completed: true,
       labels: ['a'],
       assignees: [{ id: member.user.id, name: 'Mia Member' }],
-      due: { start: null, end: '2030-02-01T00:00:00.000Z' },
+      due: [null, '2030-02-01T00:00:00.000Z'],
+      dueRange: { start: null, end: '2030-02-01T00:00:00.000Z' },
     });
     const cleared = await post('cards/update', { cardId: id, card: { assigneeIds: [] } });
     expect(cleared.json().card.assignees).toEqual([]);

@@ -161,7 +161,12 @@ export async function loadCards(
       name: a.name,
       avatarUrl: a.avatarUrl,
     })),
-    due: { start: r.dueStart?.toISOString() ?? null, end: r.dueEnd?.toISOString() ?? null },
+    assignee: (byAssignee.get(r.id) ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      avatar: a.avatarUrl,
+    })),
+    ...dueOf(r.dueStart, r.dueEnd),
     priority: asPriority(r.priority),
     labels: r.labels,
     attachments: (byAttachment.get(r.id) ?? []).map((f) => ({
@@ -327,7 +332,23 @@ export async function moveColumn(
 
 // ---- cards ---------------------------------------------------------------------------------
 
-function checkDue(due: KanbanCardInput['due']) {
+/** A card's due dates in both shapes it is read in: the family's `[start, end]` and ours. */
+function dueOf(dueStart: Date | null, dueEnd: Date | null) {
+  const start = dueStart?.toISOString() ?? null;
+  const end = dueEnd?.toISOString() ?? null;
+  return { due: [start, end] as [string | null, string | null], dueRange: { start, end } };
+}
+
+type DueInput = { start: string | null; end: string | null } | undefined;
+
+/** The due dates a write carries, whichever of its two names it used. */
+const dueInput = (input: KanbanCardPatch): DueInput => input.due ?? input.dueRange;
+
+/** The assignees a write carries: `assigneeIds`, or the family's `assignee: [{ id }]`. */
+const assigneeInput = (input: KanbanCardPatch) =>
+  input.assigneeIds ?? input.assignee?.map((a) => a.id);
+
+function checkDue(due: DueInput) {
   if (due?.start && due.end && new Date(due.end).getTime() < new Date(due.start).getTime()) {
     throw fieldError(
       'card.due.end',
@@ -364,8 +385,9 @@ export async function createCard(
   reporterId: string,
 ) {
   await lockColumn(db, columnId, 'columnId');
-  checkDue(input.due);
-  const assigneeIds = await checkUsers(db, input.assigneeIds ?? []);
+  const due = dueInput(input);
+  checkDue(due);
+  const assigneeIds = await checkUsers(db, assigneeInput(input) ?? []);
   const [{ last } = { last: null }] = await db
     .select({ last: sql<number | null>`max(${kanbanCards.rank})` })
     .from(kanbanCards)
@@ -378,8 +400,8 @@ export async function createCard(
       description: input.description ?? '',
       priority: input.priority ?? 'medium',
       labels: input.labels ?? [],
-      dueStart: input.due?.start ? new Date(input.due.start) : null,
-      dueEnd: input.due?.end ? new Date(input.due.end) : null,
+      dueStart: due?.start ? new Date(due.start) : null,
+      dueEnd: due?.end ? new Date(due.end) : null,
       completed: input.completed ?? false,
       rank: last === null ? RANK_STEP : Number(last) + RANK_STEP,
       reporterId,
@@ -406,25 +428,21 @@ async function lockCard(db: Executor, cardId: string) {
 
 export async function updateCard(db: Executor, cardId: string, patch: KanbanCardPatch) {
   const current = await lockCard(db, cardId);
-  if (patch.due) {
-    checkDue({
-      start: patch.due.start,
-      end: patch.due.end,
-    });
-  }
+  const due = dueInput(patch);
+  checkDue(due);
   const set: Partial<typeof kanbanCards.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.description !== undefined) set.description = patch.description;
   if (patch.priority !== undefined) set.priority = patch.priority;
   if (patch.labels !== undefined) set.labels = [...new Set(patch.labels)];
   if (patch.completed !== undefined) set.completed = patch.completed;
-  if (patch.due !== undefined) {
-    set.dueStart = patch.due.start ? new Date(patch.due.start) : null;
-    set.dueEnd = patch.due.end ? new Date(patch.due.end) : null;
+  if (due !== undefined) {
+    set.dueStart = due.start ? new Date(due.start) : null;
+    set.dueEnd = due.end ? new Date(due.end) : null;
   }
   await db.update(kanbanCards).set(set).where(eq(kanbanCards.id, current.id));
-  if (patch.assigneeIds !== undefined)
-    await setAssignees(db, cardId, await checkUsers(db, patch.assigneeIds));
+  const assigneeIds = assigneeInput(patch);
+  if (assigneeIds !== undefined) await setAssignees(db, cardId, await checkUsers(db, assigneeIds));
 }
 
 /** Moves a card to `toIndex` of a column, writing its rank only (renumbering when too close). */

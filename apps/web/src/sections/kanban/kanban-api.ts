@@ -173,13 +173,17 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
         query: (body) => ({ url: KANBAN_API.cardUpdate, method: 'POST', body }),
         async onQueryStarted(arg, api2) {
           // Plain fields change at once; assignees wait for the server's names and avatars.
-          const { assigneeIds: _ignored, due, ...fields } = arg.card;
+          const { assigneeIds: _ids, assignee: _family, due, dueRange, ...fields } = arg.card;
+          const range = due ?? dueRange;
           const undo = api2.dispatch(
             kanbanApi.util.updateQueryData('kanbanBoard', undefined, (board) => {
               const card = board.cards[arg.cardId];
               if (!card) return;
               Object.assign(card, fields);
-              if (due) card.due = { start: due.start, end: due.end };
+              if (range) {
+                card.dueRange = { start: range.start, end: range.end };
+                card.due = [range.start, range.end];
+              }
             }),
           );
           try {

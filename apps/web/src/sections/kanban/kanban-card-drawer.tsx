@@ -96,8 +96,8 @@ function CardDetails({
   const [detachFile] = useDetachFileMutation();
   const [name, setName] = useState(card.name);
   const [description, setDescription] = useState(card.description);
-  const [dueStart, setDueStart] = useState(dateOnly(card.due.start));
-  const [dueEnd, setDueEnd] = useState(dateOnly(card.due.end));
+  const [dueStart, setDueStart] = useState(dateOnly(card.dueRange.start));
+  const [dueEnd, setDueEnd] = useState(dateOnly(card.dueRange.end));
   const [dueError, setDueError] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [userSearch, setUserSearch] = useState('');
