@@ -28,6 +28,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { crossOriginPlugin } from './plugins/cross-origin.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { readCachePlugin } from './plugins/read-cache.js';
@@ -64,6 +65,9 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // `/api/account/my-account` and `/api/account/my-account/` are one route: clients of the
+    // template family call without the slash the spec writes.
+    routerOptions: { ignoreTrailingSlash: true },
     // Request ids in every log line; clients may pass theirs.
     requestIdHeader: 'x-request-id',
     // Every request is logged at debug (LOG_LEVEL=debug); at info only errors and slow ones
@@ -105,6 +109,10 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Pages of the CORS_ORIGINS may show our pictures and files; else same-origin only.
+    crossOriginResourcePolicy: {
+      policy: config.corsOrigins.length ? 'cross-origin' : 'same-origin',
+    },
     // Sent only over HTTPS (below): over plain HTTP a browser ignores it, and it says what isn't so.
     strictTransportSecurity: false,
   });
@@ -149,6 +157,11 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(servicesPlugin, { config, database });
+  // Before auth: a preflight is answered without a token.
+  await app.register(crossOriginPlugin, {
+    origins: config.corsOrigins,
+    publicUrl: config.publicUrl,
+  });
   await app.register(authPlugin);
   await app.register(readCachePlugin);
   // After the read cache, so its onSend keeps the plain answer and this one encodes what is sent

@@ -21,6 +21,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    corsOrigins: e.CORS_ORIGINS,
     webDist: e.WEB_DIST,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

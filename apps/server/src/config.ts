@@ -31,6 +31,19 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Back-office <no-reply@backoffice.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Origins (comma-separated) whose pages may call the API with credentials; none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o) && o !== '*'), {
+      message: 'must be origins like https://admin.example.com, comma-separated, without a path',
+    }),
   WEB_DIST: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   TRUST_PROXY: bool.default(false),
@@ -111,6 +124,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   publicUrl?: string;
+  /** CORS_ORIGINS: origins allowed to call with credentials (empty: no CORS). */
+  corsOrigins: string[];
   webDist?: string;
   maxUploadBytes: number;
   trustProxy: boolean;

@@ -73,6 +73,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     maxMailBytes: 2 * 1024 * 1024,
     chatPerMinute: 60,
     trustProxy: false,
+    corsOrigins: [],
     authRateLimit: 10,
     readCache: 'auto',
     registration: 'approval',

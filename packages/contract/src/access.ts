@@ -79,6 +79,7 @@ export const ROUTE_ACCESS = {
   'POST /api/products': 'products:write',
   'GET /api/products/export': 'products:read',
   'GET /api/products/product': 'products:read',
+  'GET /api/products/search': 'products:read',
   'PATCH /api/products/:id': 'products:write',
   'DELETE /api/products/:id': 'products:write',
   'POST /api/products/bulk-delete': 'products:write',

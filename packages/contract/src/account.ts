@@ -89,8 +89,13 @@ export const registerAnswerSchema = z.object({
   user: accountUserSchema,
 });
 
+/**
+ * The spec's `{ data: { user } }`, and the same object as `user` at the top, which is where the
+ * template family's clients read it.
+ */
 export const myAccountAnswerSchema = z.object({
   data: z.object({ user: accountUserSchema }),
+  user: accountUserSchema,
 });
 
 export const verifyBodySchema = z.object({

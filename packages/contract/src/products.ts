@@ -6,6 +6,7 @@ import { uploadedImageUrlSchema } from './files';
 export const PRODUCTS_API = {
   list: '/api/products',
   product: '/api/products/product',
+  search: '/api/products/search',
   one: (id: string) => `/api/products/${id}`,
   bulkDelete: '/api/products/bulk-delete',
   exportCsv: '/api/products/export',
@@ -85,12 +86,28 @@ const csv = <T extends z.ZodType>(item: T) =>
     z.array(item).max(20),
   );
 
+/**
+ * A category or gender as the template family writes it (`Apparel`, `Men`) is ours in lower case;
+ * another value is kept as written (categories are free text). `All` is no filter.
+ */
+const labelOf =
+  (known: readonly string[]) =>
+  (v: string): string | undefined => {
+    const lower = v.toLowerCase();
+    if (lower === 'all') return undefined;
+    return known.includes(lower) ? lower : v;
+  };
+const categoryLabel = labelOf(PRODUCT_CATEGORIES);
+const genderLabel = labelOf(PRODUCT_GENDERS);
+
 export const productListQuerySchema = listQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(24),
   sort: z.enum(PRODUCT_SORTS).default('featured'),
   order: z.enum(['asc', 'desc']).optional(),
-  category: z.string().trim().max(60).optional(),
-  gender: csv(z.string().max(20)).optional(),
+  category: z.string().trim().max(60).transform(categoryLabel).optional(),
+  gender: csv(z.string().max(20))
+    .transform((list) => list.map(genderLabel).filter((g): g is string => g !== undefined))
+    .optional(),
   colors: csv(z.string().max(20)).optional(),
   priceMin: z.coerce.number().min(0).max(AMOUNT_MAX).optional(),
   priceMax: z.coerce.number().min(0).max(AMOUNT_MAX).optional(),
@@ -165,6 +182,13 @@ export type ProductsAnswer = z.infer<typeof productsAnswerSchema>;
 export const productAnswerSchema = z.object({ product: productDetailsSchema });
 export const productQuerySchema = z.object({ name: z.string().trim().min(1).max(200) });
 
+/** The spec family's shop search: products whose name holds the words, best sellers first. */
+export const productSearchQuerySchema = z.object({
+  query: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const productSearchAnswerSchema = z.object({ results: z.array(productSchema) });
+
 const tagList = z.array(z.string().trim().min(1).max(40)).max(30);
 
 /** One form for new and edit: the web's form and the server's body share this schema. */
@@ -204,6 +228,35 @@ const saleMessage = { path: ['priceSale'], message: 'The sale price must be belo
 
 export const productBodySchema = productFieldsSchema.refine(saleBelowPrice, saleMessage);
 export type ProductBody = z.infer<typeof productBodySchema>;
+
+/**
+ * What `POST /api/products` requires: what a product cannot exist without — a name, a price and
+ * a category. Everything else has a default (codes generated, no images, no stock, unpublished
+ * fields empty); our form still asks for more, a client may send less.
+ */
+export const productCreateBodySchema = productFieldsSchema
+  .extend({
+    category: productFieldsSchema.shape.category.transform((c) => categoryLabel(c) ?? c),
+    gender: productFieldsSchema.shape.gender
+      .transform((list) => list.map((g) => genderLabel(g) ?? g))
+      .default([]),
+    code: productFieldsSchema.shape.code.optional(),
+    sku: productFieldsSchema.shape.sku.optional(),
+    description: productFieldsSchema.shape.description.default(''),
+    images: productFieldsSchema.shape.images.default([]),
+    priceSale: productFieldsSchema.shape.priceSale.default(null),
+    taxes: productFieldsSchema.shape.taxes.default(0),
+    priceIncludesTax: productFieldsSchema.shape.priceIncludesTax.default(true),
+    quantity: productFieldsSchema.shape.quantity.default(0),
+    colors: z.array(z.string().trim().min(1).max(20)).max(20).default([]),
+    sizes: productFieldsSchema.shape.sizes.default([]),
+    tags: productFieldsSchema.shape.tags.default([]),
+    newLabel: productFieldsSchema.shape.newLabel.default(false),
+    saleLabel: productFieldsSchema.shape.saleLabel.default(false),
+    published: productFieldsSchema.shape.published.default(true),
+  })
+  .refine(saleBelowPrice, saleMessage);
+export type ProductCreateBody = z.infer<typeof productCreateBodySchema>;
 /** PATCH sends only what changed; the server re-checks the sale price against the stored price. */
 export const productPatchSchema = productFieldsSchema.partial().refine(saleBelowPrice, saleMessage);
 export type ProductPatch = z.infer<typeof productPatchSchema>;

@@ -182,9 +182,21 @@ describe('seed generator', () => {
     expect(soon!.n).toBeGreaterThan(5);
   });
 
+  it('names every demo product uniquely, so each slug is its plain name without a suffix', async () => {
+    const [dup] = await a.query<{ names: number; slugs: number; suffixed: number }>(
+      `SELECT count(DISTINCT name)::int AS names, count(DISTINCT slug)::int AS slugs,
+        count(*) FILTER (WHERE slug ~ '-[0-9]+$')::int AS suffixed FROM products`,
+    );
+    expect(dup).toEqual({ names: 160, slugs: 160, suffixed: 0 });
+    const plain = await a.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM products WHERE slug <> lower(replace(name, ' ', '-'))`,
+    );
+    expect(plain).toEqual([{ n: 0 }]);
+  });
+
   it('holds the published product the menu links to as its sample (web routes/paths.ts)', async () => {
     const rows = await a.query<{ published: boolean }>(
-      `SELECT published FROM products WHERE slug = 'suede-backpack-pro-2'`,
+      `SELECT published FROM products WHERE slug = 'leather-loafers-se'`,
     );
     expect(rows).toEqual([{ published: true }]);
   });

@@ -45,7 +45,12 @@ export const ascii = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '');
 
-const MODELS = ['', '', '', ' Pro', ' Max', ' Lite', ' 2', ' 3', ' SE', ' Plus', ' Mini', ' Edge'];
+/** No model ends in a digit, so a name's slug never looks like another's `-n` suffix. */
+const MODELS = ['', ' Pro', ' Max', ' Lite', ' II', ' III', ' SE', ' Plus', ' Mini', ' Edge'];
+/** Distinct product names: every adjective × noun × model once. */
+const NAME_COMBOS = PRODUCT_ADJECTIVES.length * PRODUCT_NOUNS.length * MODELS.length;
+/** Coprime with NAME_COMBOS, so `p * NAME_STRIDE % NAME_COMBOS` visits each combination once. */
+const NAME_STRIDE = 4099;
 const DOMAINS = [
   'gmail.com',
   'outlook.com',
@@ -172,9 +177,19 @@ FROM generate_series(1, ${count}) AS g(i)`;
 
   // ---- products ------------------------------------------------------------------------------
 
-  private nounIdx = (p: string) => `(${this.h(p, 22)} % ${PRODUCT_NOUNS.length})`;
+  /**
+   * Product p's name is combination `p * NAME_STRIDE mod NAME_COMBOS` of adjective, noun and
+   * model: unique up to NAME_COMBOS products (every demo scale), then each name comes back once
+   * per round, and the slug takes the round as its suffix.
+   */
+  private nameCombo = (p: string) => `((${p})::bigint * ${NAME_STRIDE} % ${NAME_COMBOS})::int`;
+  private nounIdx = (p: string) =>
+    `(${this.nameCombo(p)} / ${PRODUCT_ADJECTIVES.length} % ${PRODUCT_NOUNS.length})`;
   productName = (p: string) =>
-    `((${arr(PRODUCT_ADJECTIVES)})[1 + ${this.h(p, 21)} % ${PRODUCT_ADJECTIVES.length}] || ' ' || (${arr(PRODUCT_NOUNS)})[1 + ${this.nounIdx(p)}] || (${arr(MODELS)})[1 + ${this.h(p, 20)} % ${MODELS.length}])`;
+    `((${arr(PRODUCT_ADJECTIVES)})[1 + ${this.nameCombo(p)} % ${PRODUCT_ADJECTIVES.length}] || ' ' || (${arr(PRODUCT_NOUNS)})[1 + ${this.nounIdx(p)}] || (${arr(MODELS)})[1 + ${this.nameCombo(p)} / ${PRODUCT_ADJECTIVES.length * PRODUCT_NOUNS.length}])`;
+  /** The plain slug of the name, suffixed `-<round>` only from the second round of names on. */
+  productSlug = (p: string) =>
+    `(lower(replace(${this.productName(p)}, ' ', '-')) || CASE WHEN ${p} > ${NAME_COMBOS} THEN '-' || ((${p} - 1) / ${NAME_COMBOS} + 1) ELSE '' END)`;
   productSku = (p: string) => `('SKU-' || lpad((${p})::text, 7, '0'))`;
   productCover = (p: string) =>
     `('/uploads/seed-product-' || (${this.h(p, 28)} % ${PRODUCT_IMAGE_POOL}) || '.svg')`;
@@ -202,7 +217,7 @@ FROM generate_series(1, ${count}) AS g(i)`;
   quantity, sold, category, gender, colors, sizes, tags, new_label, sale_label, rating_sum, review_count, ratings_by_star,
   published, created_at, updated_at)
 SELECT ${this.uid(KIND.product, p)}, ${this.productName(p)},
-  lower(replace(${this.productName(p)}, ' ', '-')) || '-' || ${p},
+  ${this.productSlug(p)},
   'P' || lpad(${p}::text, 7, '0'), ${this.productSku(p)},
   'The ' || ${this.productName(p)} || ' is made to last: ' || ${this.pick(['breathable materials', 'recycled fibres', 'hand-finished seams', 'a cushioned sole', 'water-repellent fabric', 'premium leather'], p, 29)} || ', ' || ${this.pick(['a relaxed fit', 'a true-to-size fit', 'a slim silhouette', 'an adjustable strap'], p, 30)} || ' and a one-year warranty.',
   ARRAY[${img(0)}, ${img(1)}, ${img(2)}, ${img(3)}],

@@ -9,7 +9,7 @@ const DEMO = {
   // The first administrator's handle (always present) and a product of the fixed-seed demo data
   // (apps/server/src/seed/seed.test.ts keeps it there).
   userName: 'administrator',
-  productName: 'suede-backpack-pro-2',
+  productName: 'leather-loafers-se',
   invoiceId: '00000000-0000-4000-8000-000000000001',
   postTitle: 'welcome-to-the-back-office',
   conversationKey: 'demo',

@@ -94,6 +94,17 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Slugs a product was known by before (a rename, or the suffixed slugs of earlier releases): a
+ * link or client holding one still opens the product. A new product taking the slug removes it.
+ */
+export const productSlugRedirects = pgTable('product_slug_redirects', {
+  slug: text('slug').primaryKey(),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+});
+
 export const productReviews = pgTable(
   'product_reviews',
   {

@@ -299,12 +299,11 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const user = await loadUser(auth.userId);
-      return {
-        data: {
-          user: toAccountUser(user, { permissions: auth.permissions, limited: auth.limited }),
-        },
-      };
+      const user = toAccountUser(await loadUser(auth.userId), {
+        permissions: auth.permissions,
+        limited: auth.limited,
+      });
+      return { data: { user }, user };
     },
   );
 

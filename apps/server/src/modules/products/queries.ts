@@ -23,7 +23,7 @@ import {
 } from '@bo/contract/products';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { productReviews, products } from '../../db/schema/commerce.js';
+import { productReviews, productSlugRedirects, products } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { toCsv } from '../../lib/csv.js';
@@ -172,13 +172,23 @@ export async function listProducts(db: Executor, q: ListQuery, canSeeUnpublished
   };
 }
 
-/** The `{name}` of the product routes: the slug, or else the exact name. */
+/**
+ * The `{name}` of the product routes: the slug, a slug the product had before (a rename, or the
+ * suffixed slugs of earlier releases), or else the exact name.
+ */
 export async function findProductByName(
   db: Executor,
   name: string,
 ): Promise<ProductRow | undefined> {
   const [bySlug] = await db.select().from(products).where(eq(products.slug, name)).limit(1);
   if (bySlug) return bySlug;
+  const [byFormer] = await db
+    .select({ product: products })
+    .from(productSlugRedirects)
+    .innerJoin(products, eq(products.id, productSlugRedirects.productId))
+    .where(eq(productSlugRedirects.slug, name))
+    .limit(1);
+  if (byFormer) return byFormer.product;
   const [byName] = await db
     .select()
     .from(products)
@@ -229,6 +239,25 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
   return base || 'product';
+}
+
+/**
+ * Claims a slug for a product: a redirect of another product's former slug gives way to it, and
+ * the product's own slug before the change (if any) keeps opening it.
+ */
+export async function claimProductSlug(
+  db: Executor,
+  productId: string,
+  slug: string,
+  formerSlug?: string,
+) {
+  await db.delete(productSlugRedirects).where(eq(productSlugRedirects.slug, slug));
+  if (formerSlug && formerSlug !== slug) {
+    await db
+      .insert(productSlugRedirects)
+      .values({ slug: formerSlug, productId })
+      .onConflictDoUpdate({ target: productSlugRedirects.slug, set: { productId } });
+  }
 }
 
 /** A free slug: the wanted one, or the same with the first free `-n` suffix. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,7 +8,9 @@ import {
   PRODUCTS_API,
   bulkDeleteAnswerSchema,
   productAnswerSchema,
-  productBodySchema,
+  productCreateBodySchema,
+  productSearchAnswerSchema,
+  productSearchQuerySchema,
   productListQuerySchema,
   productPatchSchema,
   productQuerySchema,
@@ -30,6 +33,7 @@ import {
   productValues,
   productsCsv,
   slugify,
+  claimProductSlug,
   toCents,
   toProduct,
   toReview,
@@ -100,6 +104,29 @@ export async function productRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
+    PRODUCTS_API.search,
+    {
+      config: { permission: 'products:read', cache: { tables: ['products'], scope: 'role' } },
+      schema: {
+        tags: ['products'],
+        summary: 'Shop search by name (the template family’s call): { results }',
+        querystring: productSearchQuerySchema,
+        response: { 200: productSearchAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { query, limit } = request.query;
+      if (!query) return { results: [] };
+      const { products: results } = await listProducts(
+        db,
+        productListQuerySchema.parse({ q: query, limit }),
+        canWrite(request),
+      );
+      return { results };
+    },
+  );
+
+  app.get(
     PRODUCTS_API.product,
     {
       config: {
@@ -126,8 +153,8 @@ export async function productRoutes(appBase: FastifyInstance) {
       config: { permission: 'products:write' },
       schema: {
         tags: ['products'],
-        summary: 'Create a product',
-        body: productBodySchema,
+        summary: 'Create a product (name, price and category required; the rest defaulted)',
+        body: productCreateBodySchema,
         response: {
           201: z.object({ product: productSchema }),
           ...errorResponses(400, 401, 403, 409),
@@ -140,10 +167,18 @@ export async function productRoutes(appBase: FastifyInstance) {
       const row = await db
         .transaction(async (tx) => {
           const slug = await uniqueProductSlug(tx, body.slug ?? slugify(body.name));
+          // Codes a client left out are made up, unique by construction.
+          const made = randomBytes(5).toString('hex').toUpperCase();
+          const values = productValues({
+            ...body,
+            code: body.code ?? `P-${made}`,
+            sku: body.sku ?? `SKU-${made}`,
+          });
           const [created] = await tx
             .insert(products)
-            .values({ ...productValues(body), slug } as typeof products.$inferInsert)
+            .values({ ...values, slug } as typeof products.$inferInsert)
             .returning();
+          await claimProductSlug(tx, created!.id, slug);
           await audit(tx, request, {
             actorId: auth.userId,
             action: 'product.create',
@@ -207,6 +242,7 @@ export async function productRoutes(appBase: FastifyInstance) {
             if (free !== body.slug)
               throw fieldError('slug', 'slug_taken', 'This slug is already used', 409);
             values.slug = body.slug;
+            await claimProductSlug(tx, id, body.slug, current.slug);
           }
           const [updated] = await tx
             .update(products)
