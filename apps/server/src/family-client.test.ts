@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, login, type TestApp } from '../test/helpers.js';
 
@@ -252,5 +254,47 @@ describe('from another origin', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().details[0].field).toMatch(/^images/);
+  });
+});
+
+describe('an installation of an earlier release', () => {
+  it('migrates suffixed slugs to the plain name slug where it is free; the old slug still opens', async () => {
+    const make = async (name: string, oldSlug: string) => {
+      const id = (await post('/api/products', { name, price: 10, category: 'shoes' })).json()
+        .product.id as string;
+      await t.database.db.execute(sql`UPDATE products SET slug = ${oldSlug} WHERE id = ${id}`);
+      return id;
+    };
+    const old = await make('Old Release Runner', 'old-release-runner-17');
+    const twinA = await make('Twin Release', 'twin-release-3');
+    const twinB = await make('Twin Release', 'twin-release-4');
+    const digits = await make('Release Fly 5', 'release-fly-5');
+    // The migration's statements after creating the table, as an upgrade runs them.
+    const file = readFileSync(
+      fileURLToPath(new URL('../drizzle/0019_product_slugs.sql', import.meta.url)),
+      'utf8',
+    );
+    for (const statement of file.split('--> statement-breakpoint').slice(2)) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    const slugOf = async (id: string) =>
+      (
+        (await t.database.db.execute(sql`SELECT slug FROM products WHERE id = ${id}`)).rows[0] as {
+          slug: string;
+        }
+      ).slug;
+    expect(await slugOf(old)).toBe('old-release-runner');
+    expect(await slugOf(twinA)).toBe('twin-release');
+    expect(await slugOf(twinB)).toBe('twin-release-4');
+    expect(await slugOf(digits)).toBe('release-fly-5');
+    for (const [slug, id] of [
+      ['old-release-runner-17', old],
+      ['old-release-runner', old],
+      ['twin-release-3', twinA],
+      ['twin-release-4', twinB],
+    ] as const) {
+      const res = await get(`/api/products/product?name=${slug}`);
+      expect(res.json().product.id, slug).toBe(id);
+    }
   });
 });
