@@ -234,13 +234,10 @@ describe('from another origin', () => {
       'https://bo.example.com/uploads/tee.png',
       'https://bo.example.com/uploads/tee-back.png',
     ]);
-    const stored = await other.database.db.execute(
+    const stored = (await other.database.db.execute(
       sql`SELECT images FROM products WHERE name = 'Pictured Tee'`,
-    );
-    expect((stored.rows[0] as { images: string[] }).images).toEqual([
-      '/uploads/tee.png',
-      '/uploads/tee-back.png',
-    ]);
+    )) as unknown as { rows: Array<{ images: string[] }> };
+    expect(stored.rows[0]!.images).toEqual(['/uploads/tee.png', '/uploads/tee-back.png']);
     // Another origin's absolute URL is not ours: refused, naming the field.
     const foreign = await call(other.app, token, {
       method: 'POST',
@@ -277,12 +274,12 @@ describe('an installation of an earlier release', () => {
     for (const statement of file.split('--> statement-breakpoint').slice(2)) {
       await t.database.db.execute(sql.raw(statement));
     }
-    const slugOf = async (id: string) =>
-      (
-        (await t.database.db.execute(sql`SELECT slug FROM products WHERE id = ${id}`)).rows[0] as {
-          slug: string;
-        }
-      ).slug;
+    const slugOf = async (id: string) => {
+      const found = (await t.database.db.execute(
+        sql`SELECT slug FROM products WHERE id = ${id}`,
+      )) as unknown as { rows: Array<{ slug: string }> };
+      return found.rows[0]!.slug;
+    };
     expect(await slugOf(old)).toBe('old-release-runner');
     expect(await slugOf(twinA)).toBe('twin-release');
     expect(await slugOf(twinB)).toBe('twin-release-4');

@@ -3,6 +3,7 @@ import { benchRoutes } from './modules/bench/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
@@ -23,6 +24,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   blogRoutes,
   mailRoutes,
   chatRoutes,
+  dashboardRoutes,
   userRoutes,
   benchRoutes,
 ];

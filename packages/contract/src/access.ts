@@ -80,6 +80,8 @@ export const ROUTE_ACCESS = {
   'GET /api/products/export': 'products:read',
   'GET /api/products/product': 'products:read',
   'GET /api/products/search': 'products:read',
+
+  'GET /api/dashboards/ecommerce': 'dashboards:ecommerce',
   'PATCH /api/products/:id': 'products:write',
   'DELETE /api/products/:id': 'products:write',
   'POST /api/products/bulk-delete': 'products:write',

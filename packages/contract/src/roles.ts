@@ -41,6 +41,8 @@ export const PERMISSIONS = [
   'chat:read',
   /** Start conversations and write in them. */
   'chat:write',
+  /** The e-commerce dashboard: the whole shop's orders and revenue. */
+  'dashboards:ecommerce',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@bo/contract/common';
+import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import {
   ORDERS_API,
   ORDER_TRANSITIONS,
@@ -38,7 +39,14 @@ const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 
 
 export async function orderRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, limiter } = app.services;
+  const { db, limiter, events } = app.services;
+  /** Dashboards showing orders refetch on this (it says only which day's figures moved). */
+  const ordersChanged = (createdAt: string) =>
+    events.publish({
+      type: DASHBOARD_EVENTS.ordersChanged,
+      audience: 'all',
+      payload: { day: createdAt.slice(0, 10) },
+    });
 
   app.post(
     ORDERS_API.list,
@@ -60,6 +68,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         targetId: order.id,
         meta: { number: order.number },
       });
+      await ordersChanged(order.createdAt);
       reply.status(201);
       return { order };
     },
@@ -171,6 +180,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         targetId: order.id,
         meta: { status: order.status },
       });
+      await ordersChanged(order.createdAt);
       return { order };
     },
   );

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { addDays } from '@bo/contract/dashboards';
+import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
+
+/**
+ * The e-commerce dashboard on the demo data (a year of orders): every figure equals a direct
+ * computation over the orders table, the rollup it reads equals the orders it sums, and a new
+ * order moves the figures at once.
+ */
+
+let t: TestApp;
+let admin: string;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+  admin = (await login(t.app)).accessToken;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+type Row = Record<string, unknown>;
+const query = async <T extends Row>(q: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+/** Orders, revenue (cents), items and average of [from, to] straight from the orders table. */
+async function direct(from: string, to: string) {
+  const [r] = await query<{ orders: number; kept: number; revenue: number; items: number }>(sql`
+    SELECT count(*)::int AS orders,
+      count(*) FILTER (WHERE status IN ('pending', 'completed'))::int AS kept,
+      coalesce(round(sum(total * 100) FILTER (WHERE status IN ('pending', 'completed'))), 0)::bigint AS revenue,
+      coalesce(sum(items_count) FILTER (WHERE status IN ('pending', 'completed')), 0)::int AS items
+    FROM orders
+    WHERE created_at >= ${`${from}T00:00:00Z`}::timestamptz
+      AND created_at < ${`${addDays(to, 1)}T00:00:00Z`}::timestamptz`);
+  const revenue = Number(r!.revenue);
+  return {
+    orders: r!.orders,
+    revenue,
+    productsSold: r!.items,
+    averageOrder: r!.kept ? Math.round(revenue / r!.kept) : 0,
+  };
+}
+
+async function dashboard(from: string, to: string, token = admin) {
+  const res = await call(t.app, token, {
+    method: 'GET',
+    url: `/api/dashboards/ecommerce?from=${from}&to=${to}&compare=previous`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().dashboard as {
+    cards: Array<{ id: string; value: number; previous: number | null; change: number | null }>;
+    series: Array<{ id: string; buckets: string[]; values: number[]; previous: number[] | null }>;
+    tables: Array<{ id: string; rows: Array<{ id: string; link: string; cells: Row }> }>;
+    period: { previousFrom: string; previousTo: string; bucket: string };
+  };
+}
+const valueOf = (d: Awaited<ReturnType<typeof dashboard>>, id: string) =>
+  d.cards.find((c) => c.id === id)!;
+
+describe('GET /api/dashboards/ecommerce', () => {
+  it('keeps order_daily_stats equal, to the cent, to the orders it sums', async () => {
+    const mismatches = await query(sql`
+      WITH truth AS (
+        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, status,
+          count(*)::int AS orders, sum(items_count)::int AS items, sum(total) AS revenue
+        FROM orders GROUP BY 1, 2
+      ), kept AS (SELECT * FROM order_daily_stats WHERE orders <> 0 OR items <> 0 OR revenue <> 0)
+      SELECT * FROM truth t FULL JOIN kept k USING (day, status)
+      WHERE t.orders IS DISTINCT FROM k.orders OR t.items IS DISTINCT FROM k.items
+        OR t.revenue IS DISTINCT FROM k.revenue`);
+    expect(mismatches).toEqual([]);
+    const [{ n }] = (await query<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`)) as [
+      { n: number },
+    ];
+    expect(n).toBeGreaterThan(100);
+  });
+
+  it.each([
+    ['the last 30 days', addDays(today, -29), today],
+    ['the last 12 months', addDays(today, -364), today],
+    ['a week in the past', addDays(today, -120), addDays(today, -114)],
+  ])(
+    'answers %s exactly as the orders table says, with the previous period',
+    async (_, from, to) => {
+      const d = await dashboard(from, to);
+      const now = await direct(from, to);
+      const before = await direct(d.period.previousFrom, d.period.previousTo);
+      for (const id of ['orders', 'revenue', 'productsSold', 'averageOrder'] as const) {
+        const c = valueOf(d, id);
+        expect(c.value, id).toBe(now[id]);
+        expect(c.previous, id).toBe(before[id]);
+        if (before[id]) {
+          expect(c.change).toBeCloseTo(((now[id] - before[id]) / before[id]) * 100, 0);
+        }
+      }
+      // The series add up to the cards, bucket by bucket aligned with the previous period.
+      const revenue = d.series.find((s) => s.id === 'revenue')!;
+      expect(revenue.values.reduce((a, b) => a + b, 0)).toBe(now.revenue);
+      expect(revenue.previous!.reduce((a, b) => a + b, 0)).toBe(before.revenue);
+      expect(d.period.bucket).toBe(revenue.buckets[0]!.length === 7 ? 'month' : 'day');
+      // Every row of the tables links to its record.
+      for (const table of d.tables) for (const row of table.rows) expect(row.link).toMatch(/^\//);
+    },
+  );
+
+  it('counts a new order at once (orders +1, revenue + its total), and its cancellation', async () => {
+    const before = await dashboard(addDays(today, -6), today);
+    const [product] = await query<{ id: string }>(
+      sql`SELECT id FROM products WHERE published AND quantity > 5 ORDER BY sold DESC LIMIT 1`,
+    );
+    const placed = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ productId: product!.id, quantity: 2 }],
+        billing: { name: 'Dash Board', phone: '+1 555 0100', address: '1 Main St' },
+        delivery: 'standard',
+        payment: 'card',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as { id: string; total: number };
+    const after = await dashboard(addDays(today, -6), today);
+    expect(valueOf(after, 'orders').value).toBe(valueOf(before, 'orders').value + 1);
+    expect(valueOf(after, 'revenue').value).toBe(
+      valueOf(before, 'revenue').value + Math.round(order.total * 100),
+    );
+    expect(valueOf(after, 'productsSold').value).toBe(valueOf(before, 'productsSold').value + 2);
+    const latest = after.tables.find((x) => x.id === 'latestOrders')!;
+    expect(latest.rows[0]!.id).toBe(order.id);
+    expect(latest.rows[0]!.link).toBe(`/dashboard/e-commerce/orders/${order.id}`);
+
+    await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${order.id}`,
+      payload: { status: 'cancelled' },
+    });
+    const cancelled = await dashboard(addDays(today, -6), today);
+    expect(valueOf(cancelled, 'orders').value).toBe(valueOf(after, 'orders').value);
+    expect(valueOf(cancelled, 'revenue').value).toBe(valueOf(before, 'revenue').value);
+    expect(valueOf(cancelled, 'cancelled').value).toBe(valueOf(before, 'cancelled').value + 1);
+  });
+
+  it('is for those allowed to see the whole shop: 401 signed out, 403 for a plain user', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dashboards/ecommerce' })).statusCode,
+    ).toBe(401);
+    const user = (await registerUser(t.app, { email: 'dash-user@test.local' })).accessToken;
+    const res = await call(t.app, user, { method: 'GET', url: '/api/dashboards/ecommerce' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a bad period, naming the field', async () => {
+    const fieldsOf = async (qs: string) => {
+      const res = await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/dashboards/ecommerce?${qs}`,
+      });
+      expect(res.statusCode, qs).toBe(400);
+      return res.json().details.map((d: { field: string }) => d.field);
+    };
+    expect(await fieldsOf(`from=${today}`)).toEqual(['to']);
+    expect(await fieldsOf(`from=${today}&to=${addDays(today, -1)}`)).toEqual(['to']);
+    expect(await fieldsOf(`from=2020-01-01&to=${today}`)).toEqual(['to']);
+    expect(await fieldsOf(`from=2025-02-30&to=${today}`)).toEqual(['from']);
+    // Without a period: the last 30 days.
+    const res = await call(t.app, admin, { method: 'GET', url: '/api/dashboards/ecommerce' });
+    expect(res.json().dashboard.period).toMatchObject({ from: addDays(today, -29), to: today });
+  });
+});

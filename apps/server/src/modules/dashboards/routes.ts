@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dashboardAnswerSchema, dashboardQuerySchema } from '@bo/contract/dashboards';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { ecommerceDashboard, resolvePeriod } from './queries.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The general dashboards, one call each. Figures come from the daily rollups kept in the same
+ * transaction as the writes they sum (order_daily_stats), so an answer reads a few rows per day
+ * of the period whatever the number of orders; the read cache keeps it until one of its tables
+ * changes (and until the day changes: the default period ends today).
+ */
+export async function dashboardRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.get(
+    '/api/dashboards/ecommerce',
+    {
+      config: {
+        permission: 'dashboards:ecommerce',
+        cache: {
+          tables: ['order_daily_stats', 'orders', 'products'],
+          scope: 'role',
+          vary: today,
+        },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'E-commerce: orders, revenue, products sold and average order for the period against the previous one; by status, latest orders, best sellers, newest products',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await ecommerceDashboard(db, resolvePeriod(request.query, today())),
+    }),
+  );
+}
