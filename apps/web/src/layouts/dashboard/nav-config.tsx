@@ -83,7 +83,12 @@ export function useNavData(): NavGroupData[] {
         subheader: t('nav.overview'),
         items: [
           { title: t('nav.app'), path: d.general.app, icon: <DashboardRounded /> },
-          { title: t('nav.ecommerce'), path: d.general.ecommerce, icon: <ShoppingCartRounded /> },
+          {
+            title: t('nav.ecommerce'),
+            path: d.general.ecommerce,
+            icon: <ShoppingCartRounded />,
+            permission: 'dashboards:ecommerce',
+          },
           { title: t('nav.analytics'), path: d.general.analytics, icon: <BarChartRounded /> },
           { title: t('nav.banking'), path: d.general.banking, icon: <AccountBalanceRounded /> },
           { title: t('nav.booking'), path: d.general.booking, icon: <HotelRounded /> },

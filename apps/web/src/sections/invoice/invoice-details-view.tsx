@@ -41,8 +41,6 @@ import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
-import { isHttpError } from '../../lib/http';
-import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import {
   fetchInvoicePdf,
@@ -55,14 +53,7 @@ import {
   useRecordPaymentMutation,
   useSendInvoiceMutation,
 } from './invoice-api';
-import { INVOICE_STATUS_COLOR, todayIso, useInvoiceFormat } from './invoice-format';
-
-/** A rule the server named (409 with a code in details), in the person's language. */
-export function invoiceError(t: ReturnType<typeof useTranslation>['t'], error: unknown) {
-  const code = isHttpError(error) ? error.details?.[0]?.code : undefined;
-  if (code) return t(`invoice.errors.${code}`, { defaultValue: translateError(t, error) });
-  return translateError(t, error);
-}
+import { INVOICE_STATUS_COLOR, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 
 type DialogName = 'send' | 'pay' | 'cancel' | 'delete' | 'pdf' | null;
 

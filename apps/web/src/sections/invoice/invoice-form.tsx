@@ -38,8 +38,7 @@ import {
   useSendInvoiceMutation,
   useUpdateInvoiceMutation,
 } from './invoice-api';
-import { invoiceError } from './invoice-details-view';
-import { addDays, todayIso, useInvoiceFormat } from './invoice-format';
+import { addDays, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'VND', 'CNY', 'SAR'];
 

@@ -1,19 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { EcommerceDashboardView } from '../../../sections/dashboards/ecommerce-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/ecommerce — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/ecommerce — people whose role grants dashboards:ecommerce. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.ecommerce')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.ecommerce') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['dashboards:ecommerce']}>
+      <LocaleArea area="dashboards">
+        <EcommerceDashboardView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Intl locales of the five languages; Arabic with Latin digits, like the rest of the screen. */
+export const FORMAT_LOCALES: Record<string, string> = {
+  en: 'en-US',
+  fr: 'fr-FR',
+  vi: 'vi-VN',
+  cn: 'zh-CN',
+  ar: 'ar-u-nu-latn',
+};
+
+/** Amounts (integer cents), days, counts and shares in the person's language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const tag = FORMAT_LOCALES[i18n.language] ?? 'en-US';
+  return useMemo(() => {
+    const money = new Map<string, Intl.NumberFormat>();
+    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(tag, {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const count = new Intl.NumberFormat(tag);
+    const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
+    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
+    const change = new Intl.NumberFormat(tag, {
+      style: 'percent',
+      maximumFractionDigits: 1,
+      signDisplay: 'exceptZero',
+    });
+    return {
+      tag,
+      money(cents: number, currency = 'USD') {
+        let f = money.get(currency);
+        if (!f) {
+          f = new Intl.NumberFormat(tag, {
+            style: 'currency',
+            currency,
+            currencyDisplay: 'narrowSymbol',
+          });
+          money.set(currency, f);
+        }
+        return f.format(cents / 100);
+      },
+      /** A day (YYYY-MM-DD), a month (YYYY-MM) or an instant. */
+      day: (iso: string) => day.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)),
+      month: (ym: string) => month.format(new Date(`${ym}-01T00:00:00Z`)),
+      count: (n: number) => count.format(n),
+      compact: (n: number) => compact.format(n),
+      /** A share from 0 to 1. */
+      percent: (share: number) => percent.format(share),
+      /** A change in percent points (12.5 → "+12.5%"). */
+      change: (pct: number) => change.format(pct / 100),
+    };
+  }, [tag]);
+}
+
+export const todayIso = () => new Date().toISOString().slice(0, 10);

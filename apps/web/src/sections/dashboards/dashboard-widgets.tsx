@@ -1,0 +1,414 @@
+import type {
+  Dashboard,
+  DashboardCard,
+  DashboardPeriod,
+  DashboardSeries,
+  DashboardTable,
+} from '@bo/contract/dashboards';
+import { DASHBOARD_MAX_DAYS, daysBetween } from '@bo/contract/dashboards';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import TrendingDownRounded from '@mui/icons-material/TrendingDownRounded';
+import TrendingFlatRounded from '@mui/icons-material/TrendingFlatRounded';
+import TrendingUpRounded from '@mui/icons-material/TrendingUpRounded';
+import FileDownloadRounded from '@mui/icons-material/FileDownloadRounded';
+import { lazy, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+import { Label } from '../../components/label/label';
+import type { LabelColor } from '../../components/label/label';
+import { useFormat } from '../../lib/format';
+import { saveBlob } from '../../lib/save-blob';
+
+const SparkLine = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.SparkLine })));
+const SeriesChart = lazy(() =>
+  import('./dashboard-charts').then((m) => ({ default: m.SeriesChart })),
+);
+
+type Unit = DashboardCard['unit'] | 'text' | 'date' | 'status';
+type Format = ReturnType<typeof useFormat>;
+
+/** A figure as it reads in the person's language. */
+export function formatValue(f: Format, unit: Unit, value: string | number | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'string') {
+    if (unit === 'date') return f.day(value);
+    return value;
+  }
+  if (unit === 'cents') return f.money(value);
+  if (unit === 'percent') return f.percent(value / 100);
+  return f.count(value);
+}
+
+// ---- period -------------------------------------------------------------------------------
+
+const QUICK = ['today', '7d', '30d', '12m'] as const;
+
+type PeriodProps = {
+  period: DashboardPeriod;
+  from: string;
+  to: string;
+  choose: (p: (typeof QUICK)[number]) => void;
+  setRange: (from: string, to: string) => void;
+};
+
+/** Today, 7 days, 30 days, 12 months or two days of one's own; always against the period before. */
+export function PeriodPicker({ period, from, to, choose, setRange }: PeriodProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(period === 'custom');
+  const [draft, setDraft] = useState({ from, to });
+  const days = draft.from && draft.to ? daysBetween(draft.from, draft.to) : 0;
+  const error =
+    !draft.from || !draft.to
+      ? null
+      : days < 1
+        ? t('dashboards.period.endBeforeStart')
+        : days > DASHBOARD_MAX_DAYS
+          ? t('dashboards.period.tooLong', { days: DASHBOARD_MAX_DAYS })
+          : null;
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={open ? 'custom' : period}
+        aria-label={t('dashboards.period.label')}
+        onChange={(_, value: DashboardPeriod | null) => {
+          if (!value) return;
+          if (value === 'custom') {
+            setDraft({ from, to });
+            setOpen(true);
+            return;
+          }
+          setOpen(false);
+          choose(value);
+        }}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {[...QUICK, 'custom' as const].map((p) => (
+          <ToggleButton key={p} value={p} sx={{ px: 1.5, minHeight: 36 }}>
+            {t(`dashboards.period.${p}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {open && (
+        <Stack
+          component="form"
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!error && draft.from && draft.to) setRange(draft.from, draft.to);
+          }}
+        >
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.period.from')}
+            value={draft.from}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+            required
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.period.to')}
+            value={draft.to}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={!!error}
+            helperText={error ?? ' '}
+            required
+          />
+          <Button type="submit" variant="contained" disabled={!!error || !draft.from || !draft.to}>
+            {t('dashboards.period.apply')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+// ---- cards --------------------------------------------------------------------------------
+
+/** One figure: its value, its change against the previous period, its trend and its records. */
+export function StatCard({ card, label }: { card: DashboardCard; label: string }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const theme = useTheme();
+  const change = card.change;
+  const tone: LabelColor =
+    change === null || change === 0 ? 'default' : change > 0 ? 'success' : 'error';
+  const Icon =
+    change === null || change === 0
+      ? TrendingFlatRounded
+      : change > 0
+        ? TrendingUpRounded
+        : TrendingDownRounded;
+  const title = card.link ? (
+    <Link component={RouterLink} to={card.link} color="inherit" underline="hover">
+      {label}
+    </Link>
+  ) : (
+    label
+  );
+  return (
+    <Card sx={{ p: 3, height: '100%' }} data-testid={`card-${card.id}`}>
+      <Typography variant="subtitle2" component="h2">
+        {title}
+      </Typography>
+      <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'flex-end', gap: 2 }}>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography variant="h4" component="p" data-testid={`value-${card.id}`}>
+            <bdi>{formatValue(f, card.unit, card.value)}</bdi>
+          </Typography>
+          <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+            <Label color={tone}>
+              <Icon sx={{ fontSize: 16, mr: 0.5 }} aria-hidden="true" />
+              <bdi>{change === null ? '—' : f.change(change)}</bdi>
+            </Label>
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {card.previous === null
+                ? t('dashboards.noComparison')
+                : t('dashboards.vsPrevious', {
+                    value: formatValue(f, card.unit, card.previous),
+                  })}
+            </Typography>
+          </Box>
+        </Box>
+        {card.spark.length > 1 && (
+          <Suspense fallback={<Skeleton variant="rounded" width={96} height={40} />}>
+            <SparkLine
+              data={card.spark}
+              color={tone === 'error' ? theme.palette.error.main : theme.palette.primary.main}
+            />
+          </Suspense>
+        )}
+      </Box>
+    </Card>
+  );
+}
+
+export function CardSkeleton() {
+  return (
+    <Card sx={{ p: 3 }}>
+      <Skeleton width="40%" />
+      <Skeleton variant="text" sx={{ fontSize: '2rem' }} width="60%" />
+      <Skeleton width="50%" />
+    </Card>
+  );
+}
+
+// ---- export -------------------------------------------------------------------------------
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+function downloadCsv(name: string, header: string[], rows: Array<Array<string | number | null>>) {
+  const text = [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
+  saveBlob(new Blob([`\uFEFF${text}\r\n`], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
+}
+
+function CsvButton({ onClick, name }: { onClick: () => void; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="small"
+      color="inherit"
+      startIcon={<FileDownloadRounded />}
+      onClick={onClick}
+      aria-label={t('dashboards.exportNamed', { name })}
+    >
+      {t('dashboards.export')}
+    </Button>
+  );
+}
+
+// ---- series -------------------------------------------------------------------------------
+
+/** A series over the period against the previous one, with its figures exportable as CSV. */
+export function SeriesCard({
+  series,
+  title,
+  period,
+  fileName,
+}: {
+  series: DashboardSeries;
+  title: string;
+  period: Dashboard['period'];
+  fileName: string;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const labels = series.buckets.map((b) => (b.length === 7 ? f.month(b) : f.day(b)));
+  const total = series.values.reduce((a, b) => a + b, 0);
+  return (
+    <Card>
+      <CardHeader
+        title={title}
+        titleTypographyProps={{ component: 'h2', variant: 'h6' }}
+        subheader={
+          <bdi>{t('dashboards.total', { value: formatValue(f, series.unit, total) })}</bdi>
+        }
+        action={
+          <CsvButton
+            name={title}
+            onClick={() =>
+              downloadCsv(
+                fileName,
+                [t('dashboards.bucket'), t('dashboards.current'), t('dashboards.previous')],
+                series.buckets.map((b, i) => [
+                  b,
+                  series.values[i] ?? 0,
+                  series.previous ? (series.previous[i] ?? null) : null,
+                ]),
+              )
+            }
+          />
+        }
+      />
+      <Box sx={{ px: 1, pb: 2 }}>
+        <Suspense fallback={<Skeleton variant="rounded" height={320} sx={{ mx: 2 }} />}>
+          <SeriesChart
+            labels={labels}
+            values={series.values}
+            previous={series.previous}
+            format={(v) => formatValue(f, series.unit, v)}
+            tick={(v) => f.compact(series.unit === 'cents' ? v / 100 : v)}
+            currentLabel={t('dashboards.current')}
+            previousLabel={
+              period.previousFrom && period.previousTo
+                ? t('dashboards.previousRange', {
+                    from: f.day(period.previousFrom),
+                    to: f.day(period.previousTo),
+                  })
+                : t('dashboards.previous')
+            }
+            title={title}
+            whole={series.unit === 'count'}
+          />
+        </Suspense>
+      </Box>
+    </Card>
+  );
+}
+
+// ---- tables -------------------------------------------------------------------------------
+
+/** A table of the dashboard: each row links to its record, the whole to the full list. */
+export function TableCard({
+  table,
+  title,
+  column,
+  cell,
+  fileName,
+  empty,
+}: {
+  table: DashboardTable;
+  title: string;
+  column: (id: string) => string;
+  /** A cell's content when it needs more than formatting (a status label). */
+  cell?: (columnId: string, value: string | number | null) => ReactNode;
+  fileName: string;
+  empty: string;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <Card sx={{ height: '100%' }} data-testid={`table-${table.id}`}>
+      <CardHeader
+        title={title}
+        titleTypographyProps={{ component: 'h2', variant: 'h6' }}
+        action={
+          <CsvButton
+            name={title}
+            onClick={() =>
+              downloadCsv(
+                fileName,
+                table.columns.map((c) => column(c.id)),
+                table.rows.map((r) => table.columns.map((c) => r.cells[c.id] ?? null)),
+              )
+            }
+          />
+        }
+      />
+      <Box sx={{ overflowX: 'auto', mt: 1 }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {table.columns.map((c) => (
+                <TableCell
+                  key={c.id}
+                  align={['count', 'cents', 'percent'].includes(c.unit) ? 'right' : 'left'}
+                >
+                  {column(c.id)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {table.rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={table.columns.length}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
+                    {empty}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {table.rows.map((row) => (
+              <TableRow key={row.id} hover>
+                {table.columns.map((c, i) => {
+                  const value = row.cells[c.id] ?? null;
+                  const content = cell?.(c.id, value) ?? <bdi>{formatValue(f, c.unit, value)}</bdi>;
+                  return (
+                    <TableCell
+                      key={c.id}
+                      align={['count', 'cents', 'percent'].includes(c.unit) ? 'right' : 'left'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
+                      {i === 0 && row.link ? (
+                        <Link component={RouterLink} to={row.link} underline="hover">
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {table.link && (
+        <Box sx={{ p: 2, textAlign: 'end' }}>
+          <Button component={RouterLink} to={table.link} size="small" color="inherit">
+            {t('dashboards.viewAll')}
+          </Button>
+        </Box>
+      )}
+    </Card>
+  );
+}
