@@ -1,4 +1,4 @@
-import { and, desc, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   DASHBOARD_DAILY_UP_TO,
   addDays,
@@ -11,7 +11,6 @@ import {
   type DashboardTable,
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { orderDailyStats, orders, products } from '../../db/schema/commerce.js';
 import { toCents } from '../products/queries.js';
 
 /** Statuses whose money the shop keeps: revenue, items sold and the average order count them. */
@@ -75,20 +74,36 @@ const card = (
 
 type DayRow = { day: string; status: string; orders: number; items: number; revenue: number };
 
-/** The daily rollup rows of [from, to]: a few rows per day, whatever the number of orders. */
-async function dailyRows(db: Executor, from: string, to: string): Promise<DayRow[]> {
-  const rows = await db
-    .select({
-      day: orderDailyStats.day,
-      status: orderDailyStats.status,
-      orders: orderDailyStats.orders,
-      items: orderDailyStats.items,
-      revenue: orderDailyStats.revenue,
-    })
-    .from(orderDailyStats)
-    .where(and(gte(orderDailyStats.day, from), lt(orderDailyStats.day, addDays(to, 1))));
-  return rows.map((r) => ({ ...r, revenue: toCents(r.revenue) }));
+type Tuple = [string, string, number, number, string];
+interface Reads {
+  now: Tuple[];
+  prev: Tuple[] | null;
+  latest: Array<[string, number, string, string, string, string]>;
+  best: Array<[string, string, string, number, string]>;
+  newest: Array<[string, string, string, string, string]>;
 }
+
+/**
+ * Every read of the dashboard in one call of `dashboard_ecommerce` (migration 0021): the daily
+ * rollup of both periods summed per bucket and status in SQL (a few dozen rows even for a year),
+ * the newest orders, the best sellers and the newest products, each by its index.
+ */
+async function readAll(db: Executor, p: Period): Promise<Reads> {
+  const result = (await db.execute(
+    sql`SELECT dashboard_ecommerce(${p.from}, ${p.to}, ${p.previousFrom}, ${p.previousTo}, ${p.bucket === 'month'}) AS d`,
+  )) as unknown as { rows: Array<{ d: Reads | string }> };
+  const d = result.rows[0]!.d;
+  return typeof d === 'string' ? (JSON.parse(d) as Reads) : d;
+}
+
+const dayRows = (rows: Tuple[]): DayRow[] =>
+  rows.map(([day, status, orders, items, revenue]) => ({
+    day,
+    status,
+    orders,
+    items,
+    revenue: toCents(revenue),
+  }));
 
 interface Figures {
   orders: number;
@@ -141,12 +156,9 @@ const ordersLink = (p: Period, status?: string) =>
 
 /** The e-commerce dashboard: orders, revenue, items sold for the period, from order_daily_stats. */
 export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashboard> {
-  const [now, before] = await Promise.all([
-    dailyRows(db, p.from, p.to),
-    p.previousFrom && p.previousTo ? dailyRows(db, p.previousFrom, p.previousTo) : null,
-  ]);
-  const cur = sumUp(now, p.bucket);
-  const prev = before ? sumUp(before, p.bucket) : null;
+  const reads = await readAll(db, p);
+  const cur = sumUp(dayRows(reads.now), p.bucket);
+  const prev = reads.prev ? sumUp(dayRows(reads.prev), p.bucket) : null;
   const buckets = bucketsOf(p.from, p.to, p.bucket);
   const prevBuckets =
     p.previousFrom && p.previousTo ? bucketsOf(p.previousFrom, p.previousTo, p.bucket) : [];
@@ -228,11 +240,29 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     },
   ];
 
-  const [latest, bestSellers, newest] = await Promise.all([
-    latestOrders(db, p),
-    bestSellingProducts(db),
-    newestProducts(db),
-  ]);
+  const iso = (t: string) => new Date(t).toISOString();
+  const latest = reads.latest.map(([id, number, customerName, createdAt, status, total]) => ({
+    id,
+    number,
+    customerName,
+    createdAt: iso(createdAt),
+    status,
+    total,
+  }));
+  const bestSellers = reads.best.map(([id, name, slug, sold, price]) => ({
+    id,
+    name,
+    slug,
+    sold,
+    price,
+  }));
+  const newest = reads.newest.map(([id, name, slug, createdAt, price]) => ({
+    id,
+    name,
+    slug,
+    createdAt: iso(createdAt),
+    price,
+  }));
 
   const statusOrder = ['pending', 'completed', 'cancelled', 'refunded'];
   const tables: DashboardTable[] = [
@@ -276,7 +306,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
         cells: {
           number: `#${o.number}`,
           customer: o.customerName,
-          createdAt: o.createdAt.toISOString(),
+          createdAt: o.createdAt,
           status: o.status,
           total: toCents(o.total),
         },
@@ -309,64 +339,11 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
       rows: newest.map((r) => ({
         id: r.id,
         link: `/dashboard/e-commerce/product/${encodeURIComponent(r.slug)}`,
-        cells: { name: r.name, createdAt: r.createdAt.toISOString(), price: toCents(r.price) },
+        cells: { name: r.name, createdAt: r.createdAt, price: toCents(r.price) },
       })),
       link: '/dashboard/e-commerce/list',
     },
   ];
 
   return { name: 'ecommerce', period: p, cards, series, tables };
-}
-
-/** The newest orders placed in the period (index orders_created_sort). */
-function latestOrders(db: Executor, p: Period) {
-  return db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      customerName: orders.customerName,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      total: orders.total,
-    })
-    .from(orders)
-    .where(
-      and(
-        gte(orders.createdAt, new Date(`${p.from}T00:00:00Z`)),
-        lt(orders.createdAt, new Date(`${addDays(p.to, 1)}T00:00:00Z`)),
-      ),
-    )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(6);
-}
-
-/** Products by units sold, all time (products.sold is kept by every order). */
-function bestSellingProducts(db: Executor) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      sold: products.sold,
-      price: products.price,
-    })
-    .from(products)
-    .where(sql`${products.published}`)
-    .orderBy(desc(products.sold), desc(products.id))
-    .limit(5);
-}
-
-function newestProducts(db: Executor) {
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      createdAt: products.createdAt,
-      price: products.price,
-    })
-    .from(products)
-    .where(sql`${products.published}`)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(5);
 }
