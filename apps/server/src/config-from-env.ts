@@ -12,6 +12,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     adminEmail: e.ADMIN_EMAIL,

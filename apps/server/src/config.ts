@@ -31,6 +31,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Back-office <no-reply@backoffice.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Connections to PostgreSQL per instance (DATABASE_URL only). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Longest a statement of a request may run on PostgreSQL before it is cancelled; 0 = no limit. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** Origins (comma-separated) whose pages may call the API with credentials; none by default. */
   CORS_ORIGINS: z
     .string()
@@ -115,6 +119,9 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL only). */
+  databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
   jwtSecret: string;
   jwtTtlSeconds: number;
   adminEmail: string;

@@ -26,6 +26,8 @@ async function main() {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: path.join(config.dataDir),
+      poolSize: config.databasePoolSize,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
     });
   } catch (err) {
     if (err instanceof DataDirLockedError) {

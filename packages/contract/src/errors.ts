@@ -33,4 +33,6 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL_ERROR',
+  /** A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled; retrying may work. */
+  databaseTimeout: 'DATABASE_TIMEOUT',
 } as const;

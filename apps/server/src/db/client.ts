@@ -52,7 +52,13 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Directory of the embedded store; absent means in memory (tests). */
   dataDir?: string;
+  /** Connections to PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL cancels a statement running longer than this (default none): one slow query never
+   * holds a connection for long. Migrations run on a connection of their own without the limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -60,7 +66,8 @@ export interface OpenOptions {
  * and caps the WAL — the embedded store's sharp edges are handled here and nowhere else.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
   return openPglite(options.dataDir);
 }
 
@@ -121,8 +128,12 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
+  });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query(
@@ -172,7 +183,16 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       );
     },
     async migrate() {
-      await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+      // An index built over a million rows may take minutes: no statement limit here.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client, { schema }) as never, {
+          migrationsFolder: migrationsFolder(),
+        });
+      } finally {
+        await client.end();
+      }
     },
     async vacuumAnalyze() {
       await pool.query('ANALYZE');

@@ -77,6 +77,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(status)
         .send(body(status, error.code ?? ERROR_CODES.validation, error.message));
     }
+    const sqlState =
+      (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (sqlState === '57014') {
+      // statement_timeout: the server is busy or the query is too heavy; the log says which.
+      request.log.warn({ err: error }, 'statement cancelled by statement_timeout');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body(503, ERROR_CODES.databaseTimeout, 'The database took too long to answer'));
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(body(500, ERROR_CODES.internal, 'Internal Server Error'));
   });
