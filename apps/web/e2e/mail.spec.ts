@@ -121,9 +121,11 @@ test('write to a colleague with an attachment; it arrives live; the reply joins 
     .getByLabel('Search mail')
     .fill(`from:${ADMIN.email.split('@')[0]} has:attachment ${tag}`);
   await theirs.page.getByLabel('Search mail').press('Enter');
+  await expect(theirs.page).toHaveURL(/[?&]q=/);
   await expect(theirs.page.getByTestId('mail-row')).toHaveCount(1);
   await expect(theirs.page.getByTestId('mail-row')).toContainText(subject);
   await theirs.page.getByLabel('Search mail').fill(`from:nobody-${tag}`);
+  await expect(theirs.page.getByLabel('Search mail')).toHaveValue(`from:nobody-${tag}`);
   await theirs.page.getByLabel('Search mail').press('Enter');
   await expect(theirs.page.getByText('No messages match')).toBeVisible();
 

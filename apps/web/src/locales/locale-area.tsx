@@ -11,7 +11,7 @@ import { ensureSection, isSectionLoaded } from './i18n';
  * in the current language; a thin progress bar meanwhile (one small chunk, usually cached).
  */
 export function LocaleArea({ area, children }: { area: string; children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [ready, setReady] = useState(() => isSectionLoaded(area));
   useEffect(() => {
     let live = true;
@@ -27,7 +27,7 @@ export function LocaleArea({ area, children }: { area: string; children: ReactNo
   if (!ready) {
     return (
       <Box sx={{ px: 3, py: 2 }} aria-busy="true">
-        <LinearProgress />
+        <LinearProgress aria-label={t('common.loading')} />
       </Box>
     );
   }

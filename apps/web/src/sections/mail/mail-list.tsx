@@ -31,7 +31,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Mail, MailLabel } from '@bo/contract/mail';
 import type { ReactNode, Ref } from 'react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -73,6 +73,14 @@ export function MailList(props: Props) {
   const format = useMailFormat();
   const { mails, selected, onSelect, view, labels, dense } = props;
   const [search, setSearch] = useState(props.query);
+  // The box follows a query set from outside (a link, back/forward), never one it sent itself:
+  // the list re-renders when that answer lands, which must not wipe what is typed meanwhile.
+  const sent = useRef(props.query);
+  useEffect(() => {
+    if (props.query === sent.current) return;
+    sent.current = props.query;
+    setSearch(props.query);
+  }, [props.query]);
   const [labelMenu, setLabelMenu] = useState<HTMLElement | null>(null);
   const ids = [...selected];
   const all = mails.length > 0 && mails.every((m) => selected.has(m.id));
@@ -103,7 +111,8 @@ export function MailList(props: Props) {
           sx={{ flexGrow: 1 }}
           onSubmit={(event) => {
             event.preventDefault();
-            props.onQuery(search.trim());
+            sent.current = search.trim();
+            props.onQuery(sent.current);
           }}
         >
           <TextField
@@ -112,7 +121,10 @@ export function MailList(props: Props) {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              if (!e.target.value) props.onQuery('');
+              if (!e.target.value) {
+                sent.current = '';
+                props.onQuery('');
+              }
             }}
             placeholder={t('mail.search.placeholder')}
             inputRef={props.searchRef}

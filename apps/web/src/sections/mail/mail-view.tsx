@@ -413,7 +413,7 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
   );
   const listPane = (
     <MailList
-      key={`${view}|${q}`}
+      key={view}
       title={title}
       view={view}
       mails={mails}
