@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bankingRoutes } from './modules/banking/routes.js';
 import { benchRoutes } from './modules/bench/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
@@ -25,6 +26,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   mailRoutes,
   chatRoutes,
   dashboardRoutes,
+  bankingRoutes,
   userRoutes,
   benchRoutes,
 ];

@@ -82,6 +82,11 @@ export const ROUTE_ACCESS = {
   'GET /api/products/search': 'products:read',
 
   'GET /api/dashboards/ecommerce': 'dashboards:ecommerce',
+  'GET /api/dashboards/banking': 'dashboards:banking',
+  'GET /api/banking/accounts': 'dashboards:banking',
+  'GET /api/banking/transactions': 'dashboards:banking',
+  'GET /api/banking/contacts': 'banking:transfer',
+  'POST /api/banking/transfers': 'banking:transfer',
   'PATCH /api/products/:id': 'products:write',
   'DELETE /api/products/:id': 'products:write',
   'POST /api/products/bulk-delete': 'products:write',

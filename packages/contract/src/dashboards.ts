@@ -40,34 +40,47 @@ const isoDay = z
 
 const dayNumber = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
 
-/** `from` and `to` are inclusive UTC days; without them, the last 30 days up to today. */
-export const dashboardQuerySchema = z
-  .object({
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    compare: z.enum(['previous', 'none']).default('previous'),
-  })
-  .superRefine((q, ctx) => {
-    if (!q.from !== !q.to) {
+const dashboardQueryBase = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  compare: z.enum(['previous', 'none']).default('previous'),
+});
+
+function periodRules(q: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (!q.from !== !q.to) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.from ? 'to' : 'from'],
+      message: 'Give both ends of the period',
+    });
+    return;
+  }
+  if (q.from && q.to) {
+    const days = dayNumber(q.to) - dayNumber(q.from) + 1;
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
+    else if (days > DASHBOARD_MAX_DAYS)
       ctx.addIssue({
         code: 'custom',
-        path: [q.from ? 'to' : 'from'],
-        message: 'Give both ends of the period',
+        path: ['to'],
+        message: `At most ${DASHBOARD_MAX_DAYS} days`,
       });
-      return;
-    }
-    if (q.from && q.to) {
-      const days = dayNumber(q.to) - dayNumber(q.from) + 1;
-      if (days < 1)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end is before the start' });
-      else if (days > DASHBOARD_MAX_DAYS)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['to'],
-          message: `At most ${DASHBOARD_MAX_DAYS} days`,
-        });
-    }
-  });
+  }
+}
+
+/** `from` and `to` are inclusive UTC days; without them, the last 30 days up to today. */
+export const dashboardQuerySchema = dashboardQueryBase.superRefine(periodRules);
+
+/** Banking adds the currency its figures are in (default: that of most accounts). */
+export const bankingDashboardQuerySchema = dashboardQueryBase
+  .extend({
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'A currency code such as USD')
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  })
+  .superRefine(periodRules);
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 
 /** How a figure reads: a count, money in cents, or a percentage. */
@@ -132,6 +145,8 @@ export const dashboardSchema = z.object({
     previousTo: z.string().nullable(),
     bucket: z.enum(['day', 'month']),
   }),
+  /** The currency money figures are in (ISO 4217); the shop's when absent. */
+  currency: z.string().optional(),
   cards: z.array(dashboardCardSchema),
   series: z.array(dashboardSeriesSchema),
   tables: z.array(dashboardTableSchema),
@@ -140,7 +155,10 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardAnswerSchema = z.object({ dashboard: dashboardSchema });
 
 /** Realtime: a change behind a dashboard's figures; the screen refetches (payload `{ day }`). */
-export const DASHBOARD_EVENTS = { ordersChanged: 'orders.changed' } as const;
+export const DASHBOARD_EVENTS = {
+  ordersChanged: 'orders.changed',
+  bankingChanged: 'banking.changed',
+} as const;
 
 /** Day arithmetic shared by the server and the period picker (UTC days, YYYY-MM-DD). */
 export const addDays = (day: string, n: number) =>

@@ -43,6 +43,10 @@ export const PERMISSIONS = [
   'chat:write',
   /** The e-commerce dashboard: the whole shop's orders and revenue. */
   'dashboards:ecommerce',
+  /** The banking dashboard: the organisation's accounts, ledger and cards. */
+  'dashboards:banking',
+  /** Move money between the organisation's accounts or to a contact. */
+  'banking:transfer',
   'admin:area',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -25,6 +25,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/dashboard/analytics',
   '/dashboard/app',
   '/dashboard/banking',
+  '/dashboard/banking/transactions',
   '/dashboard/blank',
   '/dashboard/blog',
   '/dashboard/blog/new',

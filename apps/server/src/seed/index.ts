@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { fileSeedStep } from './files.js';
 import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
+import { bankingSeedStep } from './banking.js';
 import { mailSeedStep } from './mail.js';
 import { chatSeedStep } from './chat.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
@@ -44,6 +45,8 @@ export interface SeedCounts {
   /** Chat conversations (a quarter of them groups) and their messages. */
   chatConversations: number;
   chatMessages: number;
+  /** Ledger rows of the organisation's bank accounts. */
+  bankTransactions: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -66,6 +69,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mailHeavy: 90,
     chatConversations: 40,
     chatMessages: 800,
+    bankTransactions: 1_500,
     spanDays: 120,
   },
   '10k': {
@@ -85,6 +89,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mailHeavy: 1_000,
     chatConversations: 1_000,
     chatMessages: 20_000,
+    bankTransactions: 10_000,
     spanDays: 365,
   },
   '100k': {
@@ -104,6 +109,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mailHeavy: 10_000,
     chatConversations: 10_000,
     chatMessages: 200_000,
+    bankTransactions: 100_000,
     spanDays: 730,
   },
   large: {
@@ -123,6 +129,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mailHeavy: 100_000,
     chatConversations: 100_000,
     chatMessages: 5_000_000,
+    bankTransactions: 2_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -142,6 +149,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     mailHeavy: 100_000,
     chatConversations: 100_000,
     chatMessages: 5_000_000,
+    bankTransactions: 2_000_000,
     spanDays: 730,
   },
 };
@@ -338,6 +346,7 @@ FROM orders GROUP BY 1, 2`);
   blogSeedStep,
   mailSeedStep,
   chatSeedStep,
+  bankingSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -363,6 +372,7 @@ const BULK_TABLES = [
   'chat_participants',
   'chat_messages',
   'chat_attachments',
+  'bank_transactions',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

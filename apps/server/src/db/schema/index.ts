@@ -4,3 +4,4 @@ export * from './planning.js';
 export * from './billing.js';
 export * from './content.js';
 export * from './messaging.js';
+export * from './banking.js';

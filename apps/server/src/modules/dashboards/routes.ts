@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardAnswerSchema, dashboardQuerySchema } from '@bo/contract/dashboards';
+import {
+  bankingDashboardQuerySchema,
+  dashboardAnswerSchema,
+  dashboardQuerySchema,
+} from '@bo/contract/dashboards';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { bankingDashboard } from './banking-queries.js';
 import { ecommerceDashboard, resolvePeriod } from './queries.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -37,6 +42,42 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
     },
     async (request) => ({
       dashboard: await ecommerceDashboard(db, resolvePeriod(request.query, today())),
+    }),
+  );
+
+  app.get(
+    '/api/dashboards/banking',
+    {
+      config: {
+        permission: 'dashboards:banking',
+        cache: {
+          tables: [
+            'bank_category_daily',
+            'bank_daily_stats',
+            'bank_transactions',
+            'bank_accounts',
+            'bank_cards',
+            'bank_transfers',
+            'users',
+          ],
+          scope: 'role',
+          vary: today,
+        },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'Banking, in one currency: balance (the ledger summed to the end of the period), income, expenses and payments by transfer against the previous period; expenses by category, recent transactions, accounts, cards, recent payees',
+        querystring: bankingDashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await bankingDashboard(
+        db,
+        resolvePeriod(request.query, today()),
+        request.query.currency,
+      ),
     }),
   );
 }
