@@ -89,10 +89,23 @@ test('e-commerce dashboard: figures of the period, an order placed elsewhere cou
   expect(await axeSerious(page)).toEqual([]);
 });
 
+type Screen = { path: string; ready: string; arabicTitle: string };
+const ECOMMERCE: Screen = {
+  path: '/dashboard/ecommerce',
+  ready: 'value-revenue',
+  arabicTitle: 'التجارة الإلكترونية',
+};
+const BANKING: Screen = {
+  path: '/dashboard/banking',
+  ready: 'value-balance',
+  arabicTitle: 'المصرفية',
+};
+
 async function shot(
   browser: Browser,
   name: string,
   options: { dark?: boolean; arabic?: boolean; width?: number },
+  screen: Screen = ECOMMERCE,
 ) {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1440, height: 900 },
@@ -111,13 +124,13 @@ async function shot(
     [bearer, !!options.arabic] as const,
   );
   const page = await context.newPage();
-  await page.goto('/dashboard/ecommerce');
-  await expect(page.getByTestId('value-revenue')).toHaveText(/\d/);
+  await page.goto(screen.path);
+  await expect(page.getByTestId(screen.ready)).toHaveText(/\d/);
   await expect(page.locator('.MuiChartsSurface-root').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   if (options.arabic) {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('التجارة الإلكترونية');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.arabicTitle);
   }
   if (options.width) {
     // Nothing runs off the side of a phone: the tables scroll inside their cards.
@@ -141,5 +154,58 @@ test('e-commerce dashboard in light, dark, Arabic right-to-left and at phone wid
   found.dark = await shot(browser, 'dashboard-ecommerce-dark', { dark: true });
   found.rtl = await shot(browser, 'dashboard-ecommerce-rtl', { arabic: true, dark: true });
   found.phone = await shot(browser, 'dashboard-ecommerce-390', { width: 390 });
+  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+});
+
+test('banking dashboard: a quick transfer moves the balance once, the figures open the ledger', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await login();
+  await page.goto('/dashboard/banking');
+  const balance = page.getByTestId('value-balance');
+  await expect(balance).toHaveText(/\d/);
+  await expect(page.getByRole('heading', { name: 'Expenses by category' })).toBeVisible();
+  const before = digits(await balance.textContent());
+
+  const form = page.getByTestId('quick-transfer');
+  // More than the account holds is refused next to the amount, before anything is sent.
+  await form.getByRole('button', { name: /^Pay / }).first().click();
+  await form.getByLabel(/^Amount/).fill('999999999');
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  await expect(form.getByText(/Not enough money in the account|At most/)).toBeVisible();
+
+  await form.getByLabel(/^Amount/).fill('12.34');
+  await form.getByLabel('Note (optional)').fill('Team lunch');
+  await form.getByRole('button', { name: 'Transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send this transfer?' });
+  await expect(dialog).toContainText('$12.34');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(/\$12\.34 sent to /)).toBeVisible();
+  await expect.poll(async () => digits(await balance.textContent())).toBe(before - 1234);
+  // The newest transaction is the transfer.
+  await expect(page.getByTestId('table-recentTransactions').getByRole('row').nth(1)).toContainText(
+    '-$12.34',
+  );
+
+  // A figure opens the ledger behind it, filtered the same way.
+  await page.getByRole('link', { name: 'Expenses', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/banking\/transactions\?.*kind=expense/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText('Expense');
+  expect(await axeSerious(page)).toEqual([]);
+});
+
+test('banking dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  found.light = await shot(browser, 'dashboard-banking-light', {}, BANKING);
+  found.dark = await shot(browser, 'dashboard-banking-dark', { dark: true }, BANKING);
+  found.rtl = await shot(browser, 'dashboard-banking-rtl', { arabic: true }, BANKING);
+  found.phone = await shot(browser, 'dashboard-banking-390', { width: 390 }, BANKING);
   expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
 });

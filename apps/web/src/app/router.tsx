@@ -83,6 +83,10 @@ const dashboardRoutes: RouteObject = {
     { path: 'ecommerce', lazy: () => import('../pages/dashboard/general/ecommerce-page') },
     { path: 'analytics', lazy: () => import('../pages/dashboard/general/analytics-page') },
     { path: 'banking', lazy: () => import('../pages/dashboard/general/banking-page') },
+    {
+      path: 'banking/transactions',
+      lazy: () => import('../pages/dashboard/general/banking-transactions-page'),
+    },
     { path: 'booking', lazy: () => import('../pages/dashboard/general/booking-page') },
     { path: 'file', lazy: () => import('../pages/dashboard/general/file-page') },
     // mail

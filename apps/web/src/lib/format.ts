@@ -22,6 +22,7 @@ export function useFormat() {
       year: 'numeric',
       timeZone: 'UTC',
     });
+    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const count = new Intl.NumberFormat(tag);
     const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
@@ -47,6 +48,8 @@ export function useFormat() {
       /** A day (YYYY-MM-DD), a month (YYYY-MM) or an instant. */
       day: (iso: string) => day.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)),
       month: (ym: string) => month.format(new Date(`${ym}-01T00:00:00Z`)),
+      /** An instant, in the person's time zone. */
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
       count: (n: number) => count.format(n),
       compact: (n: number) => compact.format(n),
       /** A share from 0 to 1. */

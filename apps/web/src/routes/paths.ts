@@ -57,6 +57,7 @@ export const paths = {
       ecommerce: `${ROOTS.dashboard}/ecommerce`,
       analytics: `${ROOTS.dashboard}/analytics`,
       banking: `${ROOTS.dashboard}/banking`,
+      bankingTransactions: `${ROOTS.dashboard}/banking/transactions`,
       booking: `${ROOTS.dashboard}/booking`,
       file: `${ROOTS.dashboard}/file`,
     },

@@ -90,7 +90,12 @@ export function useNavData(): NavGroupData[] {
             permission: 'dashboards:ecommerce',
           },
           { title: t('nav.analytics'), path: d.general.analytics, icon: <BarChartRounded /> },
-          { title: t('nav.banking'), path: d.general.banking, icon: <AccountBalanceRounded /> },
+          {
+            title: t('nav.banking'),
+            path: d.general.banking,
+            icon: <AccountBalanceRounded />,
+            permission: 'dashboards:banking',
+          },
           { title: t('nav.booking'), path: d.general.booking, icon: <HotelRounded /> },
           { title: t('nav.file'), path: d.general.file, icon: <InsertDriveFileRounded /> },
         ],

@@ -46,13 +46,18 @@ type Unit = DashboardCard['unit'] | 'text' | 'date' | 'status';
 type Format = ReturnType<typeof useFormat>;
 
 /** A figure as it reads in the person's language. */
-export function formatValue(f: Format, unit: Unit, value: string | number | null): string {
+export function formatValue(
+  f: Format,
+  unit: Unit,
+  value: string | number | null,
+  currency?: string,
+): string {
   if (value === null) return '—';
   if (typeof value === 'string') {
     if (unit === 'date') return f.day(value);
     return value;
   }
-  if (unit === 'cents') return f.money(value);
+  if (unit === 'cents') return f.money(value, currency);
   if (unit === 'percent') return f.percent(value / 100);
   return f.count(value);
 }
@@ -150,7 +155,16 @@ export function PeriodPicker({ period, from, to, choose, setRange }: PeriodProps
 // ---- cards --------------------------------------------------------------------------------
 
 /** One figure: its value, its change against the previous period, its trend and its records. */
-export function StatCard({ card, label }: { card: DashboardCard; label: string }) {
+export function StatCard({
+  card,
+  label,
+  currency,
+}: {
+  card: DashboardCard;
+  label: string;
+  /** The currency of money figures (the shop's by default). */
+  currency?: string;
+}) {
   const { t } = useTranslation();
   const f = useFormat();
   const theme = useTheme();
@@ -178,7 +192,7 @@ export function StatCard({ card, label }: { card: DashboardCard; label: string }
       <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'flex-end', gap: 2 }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="h4" component="p" data-testid={`value-${card.id}`}>
-            <bdi>{formatValue(f, card.unit, card.value)}</bdi>
+            <bdi>{formatValue(f, card.unit, card.value, currency)}</bdi>
           </Typography>
           <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
             <Label color={tone}>
@@ -189,7 +203,7 @@ export function StatCard({ card, label }: { card: DashboardCard; label: string }
               {card.previous === null
                 ? t('dashboards.noComparison')
                 : t('dashboards.vsPrevious', {
-                    value: formatValue(f, card.unit, card.previous),
+                    value: formatValue(f, card.unit, card.previous, currency),
                   })}
             </Typography>
           </Box>
@@ -252,11 +266,16 @@ export function SeriesCard({
   title,
   period,
   fileName,
+  currency,
+  showTotal = true,
 }: {
   series: DashboardSeries;
   title: string;
   period: Dashboard['period'];
   fileName: string;
+  currency?: string;
+  /** Off for a level (a balance), where adding the buckets up means nothing. */
+  showTotal?: boolean;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -268,7 +287,11 @@ export function SeriesCard({
         title={title}
         titleTypographyProps={{ component: 'h2', variant: 'h6' }}
         subheader={
-          <bdi>{t('dashboards.total', { value: formatValue(f, series.unit, total) })}</bdi>
+          showTotal ? (
+            <bdi>
+              {t('dashboards.total', { value: formatValue(f, series.unit, total, currency) })}
+            </bdi>
+          ) : undefined
         }
         action={
           <CsvButton
@@ -293,7 +316,7 @@ export function SeriesCard({
             labels={labels}
             values={series.values}
             previous={series.previous}
-            format={(v) => formatValue(f, series.unit, v)}
+            format={(v) => formatValue(f, series.unit, v, currency)}
             tick={(v) => f.compact(series.unit === 'cents' ? v / 100 : v)}
             currentLabel={t('dashboards.current')}
             previousLabel={
@@ -323,14 +346,20 @@ export function TableCard({
   cell,
   fileName,
   empty,
+  currency,
 }: {
   table: DashboardTable;
   title: string;
   column: (id: string) => string;
   /** A cell's content when it needs more than formatting (a status label). */
-  cell?: (columnId: string, value: string | number | null) => ReactNode;
+  cell?: (
+    columnId: string,
+    value: string | number | null,
+    cells: Record<string, string | number | null>,
+  ) => ReactNode;
   fileName: string;
   empty: string;
+  currency?: string;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -352,7 +381,8 @@ export function TableCard({
           />
         }
       />
-      <Box sx={{ overflowX: 'auto', mt: 1 }}>
+      {/* Focusable so a keyboard can scroll a table wider than the screen. */}
+      <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={title}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -380,7 +410,9 @@ export function TableCard({
               <TableRow key={row.id} hover>
                 {table.columns.map((c, i) => {
                   const value = row.cells[c.id] ?? null;
-                  const content = cell?.(c.id, value) ?? <bdi>{formatValue(f, c.unit, value)}</bdi>;
+                  const content = cell?.(c.id, value, row.cells) ?? (
+                    <bdi>{formatValue(f, c.unit, value, currency)}</bdi>
+                  );
                   return (
                     <TableCell
                       key={c.id}

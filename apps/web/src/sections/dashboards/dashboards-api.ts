@@ -11,7 +11,10 @@ const TAG = 'Dashboard' as const;
 
 const dashboardsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
-    dashboard: build.query<Dashboard, { name: DashboardName } & DashboardQuery>({
+    dashboard: build.query<
+      Dashboard,
+      { name: DashboardName } & DashboardQuery & { currency?: string }
+    >({
       query: ({ name, ...q }) => ({ url: DASHBOARDS_API.one(name), query: queryOf(q) }),
       transformResponse: (answer: { dashboard: Dashboard }) => answer.dashboard,
       providesTags: (_r, _e, arg) => [{ type: TAG, id: arg.name }],
@@ -20,10 +23,12 @@ const dashboardsApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 });
 
 export const { useDashboardQuery } = dashboardsApi;
+export { dashboardsApi, TAG as DASHBOARD_TAG };
 
 /** Which realtime events move which dashboard's figures. */
 const LIVE: Partial<Record<DashboardName, string[]>> = {
   ecommerce: [DASHBOARD_EVENTS.ordersChanged],
+  banking: [DASHBOARD_EVENTS.bankingChanged],
 };
 
 /** Refetches a dashboard when data behind it changes anywhere (another person, another tab). */

@@ -1,19 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BankingDashboardView } from '../../../sections/dashboards/banking-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/banking — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/banking — people whose role grants dashboards:banking. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.banking')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.banking') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['dashboards:banking']}>
+      <LocaleArea area="dashboards">
+        <BankingDashboardView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

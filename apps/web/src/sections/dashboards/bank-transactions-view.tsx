@@ -1,0 +1,250 @@
+import type { BankTransaction } from '@bo/contract/banking';
+import { BANK_CATEGORIES, BANK_TRANSACTION_KINDS } from '@bo/contract/banking';
+import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { Label } from '../../components/label/label';
+import type { LabelColor } from '../../components/label/label';
+import { PageHeader } from '../../components/page-header/page-header';
+import { useFormat } from '../../lib/format';
+import { subscribeRealtime } from '../../lib/realtime';
+import { paths } from '../../routes/paths';
+import { useBankAccountsQuery, useBankTransactionsQuery } from './banking-api';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const KIND_COLOR: Record<string, LabelColor> = {
+  income: 'success',
+  expense: 'warning',
+  transfer: 'info',
+};
+
+/**
+ * /dashboard/banking/transactions — the ledger behind the banking dashboard's figures, newest
+ * first, filtered by account, kind, category and days (all in the URL), one page after another.
+ */
+export function BankTransactionsView() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    accountId: params.get('accountId') ?? '',
+    kind: params.get('kind') ?? '',
+    category: params.get('category') ?? '',
+    from: DAY.test(params.get('from') ?? '') ? params.get('from')! : '',
+    to: DAY.test(params.get('to') ?? '') ? params.get('to')! : '',
+  };
+  const highlight = params.get('transaction');
+  const filterKey = JSON.stringify(filters);
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const [pages, setPages] = useState<Record<string, BankTransaction[]>>({});
+  const cursor = cursors.at(-1);
+  const accounts = useBankAccountsQuery();
+  const { data, isFetching, isError, refetch } = useBankTransactionsQuery({
+    accountId: filters.accountId || undefined,
+    kind: (filters.kind || undefined) as BankTransaction['kind'] | undefined,
+    category: (filters.category || undefined) as (typeof BANK_CATEGORIES)[number] | undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    cursor,
+  });
+
+  // A new filter starts from the first page.
+  useEffect(() => {
+    setCursors([undefined]);
+    setPages({});
+  }, [filterKey]);
+  useEffect(() => {
+    if (data) setPages((p) => ({ ...p, [cursor ?? '']: data.transactions }));
+  }, [data, cursor]);
+  // Money moved elsewhere: the first page is read again.
+  useEffect(
+    () =>
+      subscribeRealtime((e) => {
+        if (e.type === DASHBOARD_EVENTS.bankingChanged) {
+          setCursors([undefined]);
+          setPages({});
+          void refetch();
+        }
+      }),
+    [refetch],
+  );
+
+  const rows = cursors.flatMap((c) => pages[c ?? ''] ?? []);
+  const set = (name: string, value: string) =>
+    setParams(
+      (p) => {
+        if (value) p.set(name, value);
+        else p.delete(name);
+        p.delete('transaction');
+        return p;
+      },
+      { replace: true },
+    );
+  const category = (c: string) => t(`dashboards.banking.categories.${c}`, { defaultValue: c });
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('dashboards.banking.transactions.title')}
+        crumbs={[
+          { name: t('nav.dashboard'), href: paths.dashboard.root },
+          { name: t('dashboards.banking.title'), href: paths.dashboard.general.banking },
+          { name: t('dashboards.banking.transactions.title') },
+        ]}
+      />
+      <Card>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
+          <TextField
+            select
+            size="small"
+            label={t('dashboards.banking.columns.account')}
+            value={filters.accountId}
+            onChange={(e) => set('accountId', e.target.value)}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">{t('dashboards.banking.transactions.all')}</MenuItem>
+            {(accounts.data ?? []).map((a) => (
+              <MenuItem key={a.id} value={a.id}>
+                {a.name} ({a.currency})
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('dashboards.banking.columns.kind')}
+            value={filters.kind}
+            onChange={(e) => set('kind', e.target.value)}
+            sx={{ minWidth: 150 }}
+          >
+            <MenuItem value="">{t('dashboards.banking.transactions.all')}</MenuItem>
+            {BANK_TRANSACTION_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {t(`dashboards.banking.kinds.${k}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('dashboards.banking.columns.category')}
+            value={filters.category}
+            onChange={(e) => set('category', e.target.value)}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="">{t('dashboards.banking.transactions.all')}</MenuItem>
+            {BANK_CATEGORIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {category(c)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.period.from')}
+            value={filters.from}
+            onChange={(e) => set('from', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.period.to')}
+            value={filters.to}
+            onChange={(e) => set('to', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        <TableContainer>
+          <Table size="small" aria-label={t('dashboards.banking.transactions.title')}>
+            <TableHead>
+              <TableRow>
+                {['occurredAt', 'counterparty', 'category', 'kind', 'account'].map((c) => (
+                  <TableCell key={c}>{t(`dashboards.banking.columns.${c}`)}</TableCell>
+                ))}
+                <TableCell align="right">{t('dashboards.banking.columns.amount')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow
+                  key={r.id}
+                  hover
+                  selected={r.id === highlight}
+                  aria-current={r.id === highlight ? 'true' : undefined}
+                >
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.dateTime(r.occurredAt)}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{r.counterparty || '—'}</Typography>
+                    {r.description && (
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {r.description}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{category(r.category)}</TableCell>
+                  <TableCell>
+                    <Label color={KIND_COLOR[r.kind] ?? 'default'}>
+                      {t(`dashboards.banking.kinds.${r.kind}`)}
+                    </Label>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.accountName}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ whiteSpace: 'nowrap', fontWeight: r.amount > 0 ? 600 : undefined }}
+                  >
+                    <bdi>
+                      {r.amount > 0 ? '+' : ''}
+                      {f.money(r.amount, r.currency)}
+                    </bdi>
+                  </TableCell>
+                </TableRow>
+              ))}
+              {isFetching &&
+                Array.from({ length: rows.length ? 2 : 8 }, (_, i) => (
+                  <TableRow key={`s${i}`}>
+                    <TableCell colSpan={6}>
+                      <Skeleton />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {!isFetching && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', py: 3 }}>
+                      {isError ? t('dashboards.error') : t('dashboards.banking.transactions.none')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {data?.nextCursor && !isFetching && (
+          <Box sx={{ p: 2, textAlign: 'center' }}>
+            <Button onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+              {t('dashboards.banking.transactions.more')}
+            </Button>
+          </Box>
+        )}
+      </Card>
+    </Box>
+  );
+}
