@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
 import { benchRoutes } from './modules/bench/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
@@ -27,6 +28,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   chatRoutes,
   dashboardRoutes,
   bankingRoutes,
+  analyticsRoutes,
   userRoutes,
   benchRoutes,
 ];

@@ -83,6 +83,8 @@ export const ROUTE_ACCESS = {
 
   'GET /api/dashboards/ecommerce': 'dashboards:ecommerce',
   'GET /api/dashboards/banking': 'dashboards:banking',
+  'GET /api/dashboards/analytics': 'dashboards:analytics',
+  'POST /api/analytics/views': 'public',
   'GET /api/banking/accounts': 'dashboards:banking',
   'GET /api/banking/transactions': 'dashboards:banking',
   'GET /api/banking/contacts': 'banking:transfer',

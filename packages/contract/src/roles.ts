@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'chat:write',
   /** The e-commerce dashboard: the whole shop's orders and revenue. */
   'dashboards:ecommerce',
+  /** The analytics dashboard: page views, visitors, sources, conversion. */
+  'dashboards:analytics',
   /** The banking dashboard: the organisation's accounts, ledger and cards. */
   'dashboards:banking',
   /** Move money between the organisation's accounts or to a contact. */

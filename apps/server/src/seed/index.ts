@@ -6,6 +6,7 @@ import { fileSeedStep } from './files.js';
 import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
 import { bankingSeedStep } from './banking.js';
+import { analyticsSeedStep } from './analytics.js';
 import { mailSeedStep } from './mail.js';
 import { chatSeedStep } from './chat.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
@@ -47,6 +48,8 @@ export interface SeedCounts {
   chatMessages: number;
   /** Ledger rows of the organisation's bank accounts. */
   bankTransactions: number;
+  /** First-party page views (the analytics beacon's rows). */
+  pageViews: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -70,6 +73,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatConversations: 40,
     chatMessages: 800,
     bankTransactions: 1_500,
+    pageViews: 20_000,
     spanDays: 120,
   },
   '10k': {
@@ -90,6 +94,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatConversations: 1_000,
     chatMessages: 20_000,
     bankTransactions: 10_000,
+    pageViews: 100_000,
     spanDays: 365,
   },
   '100k': {
@@ -110,6 +115,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatConversations: 10_000,
     chatMessages: 200_000,
     bankTransactions: 100_000,
+    pageViews: 1_000_000,
     spanDays: 730,
   },
   large: {
@@ -130,6 +136,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatConversations: 100_000,
     chatMessages: 5_000_000,
     bankTransactions: 2_000_000,
+    pageViews: 10_000_000,
     spanDays: 730,
   },
   '1m': {
@@ -150,6 +157,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatConversations: 100_000,
     chatMessages: 5_000_000,
     bankTransactions: 2_000_000,
+    pageViews: 10_000_000,
     spanDays: 730,
   },
 };
@@ -347,6 +355,7 @@ FROM orders GROUP BY 1, 2`);
   mailSeedStep,
   chatSeedStep,
   bankingSeedStep,
+  analyticsSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -373,6 +382,7 @@ const BULK_TABLES = [
   'chat_messages',
   'chat_attachments',
   'bank_transactions',
+  'page_views',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

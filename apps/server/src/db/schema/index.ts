@@ -5,3 +5,4 @@ export * from './billing.js';
 export * from './content.js';
 export * from './messaging.js';
 export * from './banking.js';
+export * from './analytics.js';

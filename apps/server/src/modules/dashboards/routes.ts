@@ -6,6 +6,7 @@ import {
   dashboardQuerySchema,
 } from '@bo/contract/dashboards';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { analyticsDashboard } from './analytics-queries.js';
 import { bankingDashboard } from './banking-queries.js';
 import { ecommerceDashboard, resolvePeriod } from './queries.js';
 
@@ -78,6 +79,30 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         resolvePeriod(request.query, today()),
         request.query.currency,
       ),
+    }),
+  );
+
+  app.get(
+    '/api/dashboards/analytics',
+    {
+      config: {
+        permission: 'dashboards:analytics',
+        cache: {
+          tables: ['page_view_daily', 'page_view_dims', 'order_daily_stats'],
+          scope: 'role',
+          vary: today,
+        },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'Analytics: first-party page views, daily visitors, views per visitor and conversion (orders per 100 visitors) against the previous period; top pages, sources, countries, devices',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await analyticsDashboard(db, resolvePeriod(request.query, today())),
     }),
   );
 }
