@@ -95,6 +95,11 @@ const ECOMMERCE: Screen = {
   ready: 'value-revenue',
   arabicTitle: 'التجارة الإلكترونية',
 };
+const ANALYTICS: Screen = {
+  path: '/dashboard/analytics',
+  ready: 'value-views',
+  arabicTitle: 'التحليلات',
+};
 const BANKING: Screen = {
   path: '/dashboard/banking',
   ready: 'value-balance',
@@ -207,5 +212,42 @@ test('banking dashboard in light, dark, Arabic right-to-left and at phone width,
   found.dark = await shot(browser, 'dashboard-banking-dark', { dark: true }, BANKING);
   found.rtl = await shot(browser, 'dashboard-banking-rtl', { arabic: true }, BANKING);
   found.phone = await shot(browser, 'dashboard-banking-390', { width: 390 }, BANKING);
+  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+});
+
+test('analytics dashboard: the pages one opens are counted by the app itself', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await login();
+  await page.goto('/dashboard/analytics?period=today');
+  const views = page.getByTestId('value-views');
+  await expect(views).toHaveText(/\d/);
+  const before = digits(await views.textContent());
+  // Two pages more: a public one and back (each change of page sends one beacon).
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/dashboard/analytics?period=today');
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(views).toHaveText(/\d/);
+      return digits(await views.textContent());
+    })
+    .toBeGreaterThanOrEqual(before + 2);
+  await expect(page.getByTestId('table-topPages')).toContainText('/dashboard');
+  expect(await axeSerious(page)).toEqual([]);
+});
+
+test('analytics dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  found.light = await shot(browser, 'dashboard-analytics-light', {}, ANALYTICS);
+  found.dark = await shot(browser, 'dashboard-analytics-dark', { dark: true }, ANALYTICS);
+  found.rtl = await shot(browser, 'dashboard-analytics-rtl', { arabic: true }, ANALYTICS);
+  found.phone = await shot(browser, 'dashboard-analytics-390', { width: 390 }, ANALYTICS);
   expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
 });

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 
 import { AuthProvider } from '../auth/auth-provider';
 import { useSettings } from '../components/settings/settings-context';
+import { usePageViewBeacon } from './page-view-beacon';
 
 // Only needed from the first page change on, so it does not hold up the first paint.
 const ProgressBar = lazy(() =>
@@ -30,6 +31,7 @@ function LazySettingsDrawer() {
 
 /** Inside the router, so auth can navigate on token expiry and the bar can read navigation state. */
 export function RootLayout() {
+  usePageViewBeacon();
   return (
     <AuthProvider>
       <Suspense fallback={null}>

@@ -89,7 +89,12 @@ export function useNavData(): NavGroupData[] {
             icon: <ShoppingCartRounded />,
             permission: 'dashboards:ecommerce',
           },
-          { title: t('nav.analytics'), path: d.general.analytics, icon: <BarChartRounded /> },
+          {
+            title: t('nav.analytics'),
+            path: d.general.analytics,
+            icon: <BarChartRounded />,
+            permission: 'dashboards:analytics',
+          },
           {
             title: t('nav.banking'),
             path: d.general.banking,

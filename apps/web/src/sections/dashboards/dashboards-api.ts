@@ -29,6 +29,7 @@ export { dashboardsApi, TAG as DASHBOARD_TAG };
 const LIVE: Partial<Record<DashboardName, string[]>> = {
   ecommerce: [DASHBOARD_EVENTS.ordersChanged],
   banking: [DASHBOARD_EVENTS.bankingChanged],
+  analytics: [DASHBOARD_EVENTS.ordersChanged],
 };
 
 /** Refetches a dashboard when data behind it changes anywhere (another person, another tab). */

@@ -1,19 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { AnalyticsDashboardView } from '../../../sections/dashboards/analytics-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/analytics — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/analytics — people whose role grants dashboards:analytics. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.analytics')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.analytics') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['dashboards:analytics']}>
+      <LocaleArea area="dashboards">
+        <AnalyticsDashboardView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }
