@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
+import { bookingRoutes } from './modules/booking/routes.js';
 import { benchRoutes } from './modules/bench/routes.js';
 import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
@@ -29,6 +30,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   dashboardRoutes,
   bankingRoutes,
   analyticsRoutes,
+  bookingRoutes,
   userRoutes,
   benchRoutes,
 ];

@@ -158,6 +158,7 @@ export const dashboardAnswerSchema = z.object({ dashboard: dashboardSchema });
 export const DASHBOARD_EVENTS = {
   ordersChanged: 'orders.changed',
   bankingChanged: 'banking.changed',
+  bookingChanged: 'booking.changed',
 } as const;
 
 /** Day arithmetic shared by the server and the period picker (UTC days, YYYY-MM-DD). */

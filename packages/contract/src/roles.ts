@@ -45,6 +45,10 @@ export const PERMISSIONS = [
   'dashboards:ecommerce',
   /** The analytics dashboard: page views, visitors, sources, conversion. */
   'dashboards:analytics',
+  /** The booking dashboard: stays, rooms, check-ins and reviews. */
+  'dashboards:booking',
+  /** Move a booking through its statuses, accept or reject reviews. */
+  'booking:write',
   /** The banking dashboard: the organisation's accounts, ledger and cards. */
   'dashboards:banking',
   /** Move money between the organisation's accounts or to a contact. */

@@ -7,6 +7,7 @@ import { blogSeedStep } from './blog.js';
 import { invoiceSeedStep } from './invoices.js';
 import { bankingSeedStep } from './banking.js';
 import { analyticsSeedStep } from './analytics.js';
+import { bookingSeedStep } from './booking.js';
 import { mailSeedStep } from './mail.js';
 import { chatSeedStep } from './chat.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
@@ -50,6 +51,8 @@ export interface SeedCounts {
   bankTransactions: number;
   /** First-party page views (the analytics beacon's rows). */
   pageViews: number;
+  /** Stays at the booking properties (and reviews of a quarter of the past ones). */
+  bookings: number;
   /** Orders and events are spread over this many days before (and events after) now. */
   spanDays: number;
 }
@@ -74,6 +77,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatMessages: 800,
     bankTransactions: 1_500,
     pageViews: 20_000,
+    bookings: 800,
     spanDays: 120,
   },
   '10k': {
@@ -95,6 +99,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatMessages: 20_000,
     bankTransactions: 10_000,
     pageViews: 100_000,
+    bookings: 10_000,
     spanDays: 365,
   },
   '100k': {
@@ -116,6 +121,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatMessages: 200_000,
     bankTransactions: 100_000,
     pageViews: 1_000_000,
+    bookings: 100_000,
     spanDays: 730,
   },
   large: {
@@ -137,6 +143,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatMessages: 5_000_000,
     bankTransactions: 2_000_000,
     pageViews: 10_000_000,
+    bookings: 500_000,
     spanDays: 730,
   },
   '1m': {
@@ -158,6 +165,7 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     chatMessages: 5_000_000,
     bankTransactions: 2_000_000,
     pageViews: 10_000_000,
+    bookings: 500_000,
     spanDays: 730,
   },
 };
@@ -356,6 +364,7 @@ FROM orders GROUP BY 1, 2`);
   chatSeedStep,
   bankingSeedStep,
   analyticsSeedStep,
+  bookingSeedStep,
 ];
 
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
@@ -383,6 +392,8 @@ const BULK_TABLES = [
   'chat_attachments',
   'bank_transactions',
   'page_views',
+  'bookings',
+  'booking_reviews',
 ];
 /** The tables of "the orders load": their inserts and index builds are reported together. */
 const ORDER_TABLES = new Set(['orders', 'order_items', 'order_customers']);

@@ -6,3 +6,4 @@ export * from './content.js';
 export * from './messaging.js';
 export * from './banking.js';
 export * from './analytics.js';
+export * from './booking.js';

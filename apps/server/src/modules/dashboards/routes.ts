@@ -8,6 +8,7 @@ import {
 import { errorResponses } from '../../lib/route-schemas.js';
 import { analyticsDashboard } from './analytics-queries.js';
 import { bankingDashboard } from './banking-queries.js';
+import { bookingDashboard } from './booking-queries.js';
 import { ecommerceDashboard, resolvePeriod } from './queries.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -103,6 +104,36 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
     },
     async (request) => ({
       dashboard: await analyticsDashboard(db, resolvePeriod(request.query, today())),
+    }),
+  );
+
+  app.get(
+    '/api/dashboards/booking',
+    {
+      config: {
+        permission: 'dashboards:booking',
+        cache: {
+          tables: [
+            'booking_daily_stats',
+            'bookings',
+            'booking_reviews',
+            'booking_rooms',
+            'booking_properties',
+          ],
+          scope: 'role',
+          vary: today,
+        },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'Booking: bookings made, sold, cancelled and income for the period against the previous one; check-ins and check-outs today, rooms available tonight; by status, newest bookings, reviews to decide',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await bookingDashboard(db, resolvePeriod(request.query, today()), today()),
     }),
   );
 }
