@@ -100,6 +100,11 @@ const ANALYTICS: Screen = {
   ready: 'value-views',
   arabicTitle: 'التحليلات',
 };
+const BOOKING: Screen = {
+  path: '/dashboard/booking',
+  ready: 'value-bookings',
+  arabicTitle: 'الحجوزات',
+};
 const BANKING: Screen = {
   path: '/dashboard/banking',
   ready: 'value-balance',
@@ -249,5 +254,53 @@ test('analytics dashboard in light, dark, Arabic right-to-left and at phone widt
   found.dark = await shot(browser, 'dashboard-analytics-dark', { dark: true }, ANALYTICS);
   found.rtl = await shot(browser, 'dashboard-analytics-rtl', { arabic: true }, ANALYTICS);
   found.phone = await shot(browser, 'dashboard-analytics-390', { width: 390 }, ANALYTICS);
+  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+});
+
+test('booking dashboard: a booking is confirmed and a review accepted from the tables', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await login();
+  await page.goto('/dashboard/booking');
+  await expect(page.getByTestId('value-bookings')).toHaveText(/\d/);
+  const newest = page.getByTestId('table-newestBookings');
+  const pending = newest.getByRole('row').filter({ hasText: 'Pending' }).first();
+  const guest = (await pending.getByRole('cell').first().textContent())!;
+  await pending.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Confirm' }).click();
+  await expect(page.getByText('Booking now Confirmed')).toBeVisible();
+  await expect(newest.getByRole('row').filter({ hasText: guest }).first()).toContainText(
+    'Confirmed',
+  );
+  // The details open from the same menu, by keyboard.
+  const row = newest.getByRole('row').filter({ hasText: guest }).first();
+  await row.getByRole('button', { name: 'Actions' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Booking details' }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Booking details' });
+  await expect(dialog).toContainText(guest.trim());
+  await expect(page).toHaveURL(/booking=/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const reviews = page.getByTestId('table-reviews');
+  const first = reviews.getByRole('row').nth(1);
+  const text = (await first.textContent())!;
+  await first.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Review accepted')).toBeVisible();
+  await expect(reviews).not.toContainText(text);
+  expect(await axeSerious(page)).toEqual([]);
+});
+
+test('booking dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  found.light = await shot(browser, 'dashboard-booking-light', {}, BOOKING);
+  found.dark = await shot(browser, 'dashboard-booking-dark', { dark: true }, BOOKING);
+  found.rtl = await shot(browser, 'dashboard-booking-rtl', { arabic: true }, BOOKING);
+  found.phone = await shot(browser, 'dashboard-booking-390', { width: 390 }, BOOKING);
   expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
 });

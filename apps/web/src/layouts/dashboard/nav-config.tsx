@@ -101,7 +101,12 @@ export function useNavData(): NavGroupData[] {
             icon: <AccountBalanceRounded />,
             permission: 'dashboards:banking',
           },
-          { title: t('nav.booking'), path: d.general.booking, icon: <HotelRounded /> },
+          {
+            title: t('nav.booking'),
+            path: d.general.booking,
+            icon: <HotelRounded />,
+            permission: 'dashboards:booking',
+          },
           { title: t('nav.file'), path: d.general.file, icon: <InsertDriveFileRounded /> },
         ],
       },

@@ -194,19 +194,22 @@ export function StatCard({
           <Typography variant="h4" component="p" data-testid={`value-${card.id}`}>
             <bdi>{formatValue(f, card.unit, card.value, currency)}</bdi>
           </Typography>
-          <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
-            <Label color={tone}>
-              <Icon sx={{ fontSize: 16, mr: 0.5 }} aria-hidden="true" />
-              <bdi>{change === null ? '—' : f.change(change)}</bdi>
-            </Label>
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {card.previous === null
-                ? t('dashboards.noComparison')
-                : t('dashboards.vsPrevious', {
-                    value: formatValue(f, card.unit, card.previous, currency),
-                  })}
-            </Typography>
-          </Box>
+          {/* A figure of today (no period, no trend) shows no comparison line. */}
+          {(card.previous !== null || card.spark.length > 0) && (
+            <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+              <Label color={tone}>
+                <Icon sx={{ fontSize: 16, mr: 0.5 }} aria-hidden="true" />
+                <bdi>{change === null ? '—' : f.change(change)}</bdi>
+              </Label>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {card.previous === null
+                  ? t('dashboards.noComparison')
+                  : t('dashboards.vsPrevious', {
+                      value: formatValue(f, card.unit, card.previous, currency),
+                    })}
+              </Typography>
+            </Box>
+          )}
         </Box>
         {card.spark.length > 1 && (
           <Suspense fallback={<Skeleton variant="rounded" width={96} height={40} />}>
@@ -336,6 +339,19 @@ export function SeriesCard({
   );
 }
 
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
 // ---- tables -------------------------------------------------------------------------------
 
 /** A table of the dashboard: each row links to its record, the whole to the full list. */
@@ -347,6 +363,8 @@ export function TableCard({
   fileName,
   empty,
   currency,
+  rowAction,
+  actionLabel,
 }: {
   table: DashboardTable;
   title: string;
@@ -360,6 +378,9 @@ export function TableCard({
   fileName: string;
   empty: string;
   currency?: string;
+  /** Buttons at the end of each row (acting on its record). */
+  rowAction?: (row: DashboardTable['rows'][number]) => ReactNode;
+  actionLabel?: string;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -394,12 +415,19 @@ export function TableCard({
                   {column(c.id)}
                 </TableCell>
               ))}
+              {rowAction && (
+                <TableCell align="right">
+                  <Box component="span" sx={visuallyHidden}>
+                    {actionLabel}
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
             {table.rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={table.columns.length}>
+                <TableCell colSpan={table.columns.length + (rowAction ? 1 : 0)}>
                   <Typography variant="body2" sx={{ color: 'text.secondary', py: 2 }}>
                     {empty}
                   </Typography>
@@ -429,6 +457,11 @@ export function TableCard({
                     </TableCell>
                   );
                 })}
+                {rowAction && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {rowAction(row)}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -30,6 +30,7 @@ const LIVE: Partial<Record<DashboardName, string[]>> = {
   ecommerce: [DASHBOARD_EVENTS.ordersChanged],
   banking: [DASHBOARD_EVENTS.bankingChanged],
   analytics: [DASHBOARD_EVENTS.ordersChanged],
+  booking: [DASHBOARD_EVENTS.bookingChanged],
 };
 
 /** Refetches a dashboard when data behind it changes anywhere (another person, another tab). */

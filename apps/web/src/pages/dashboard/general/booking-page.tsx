@@ -1,19 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { BookingDashboardView } from '../../../sections/dashboards/booking-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/booking — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/booking — people whose role grants dashboards:booking. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.booking')}
-      backHref={paths.dashboard.root}
-      crumbs={[
-        { name: t('nav.dashboard'), href: paths.dashboard.root },
-        { name: t('nav.booking') },
-      ]}
-    />
+    <RoleBasedGuard permissions={['dashboards:booking']}>
+      <LocaleArea area="dashboards">
+        <BookingDashboardView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }
