@@ -84,6 +84,8 @@ export const ROUTE_ACCESS = {
   'GET /api/dashboards/ecommerce': 'dashboards:ecommerce',
   'GET /api/dashboards/banking': 'dashboards:banking',
   'GET /api/dashboards/analytics': 'dashboards:analytics',
+  'GET /api/dashboards/app': 'dashboards:app',
+  'GET /api/dashboards/file': 'files:read',
   'GET /api/dashboards/booking': 'dashboards:booking',
   'GET /api/booking/bookings/:id': 'dashboards:booking',
   'PATCH /api/booking/bookings/:id': 'booking:write',

@@ -83,8 +83,8 @@ export const bankingDashboardQuerySchema = dashboardQueryBase
   .superRefine(periodRules);
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 
-/** How a figure reads: a count, money in cents, or a percentage. */
-export const DASHBOARD_UNITS = ['count', 'cents', 'percent'] as const;
+/** How a figure reads: a count, money in cents, a percentage, or a size in bytes. */
+export const DASHBOARD_UNITS = ['count', 'cents', 'percent', 'bytes'] as const;
 
 export const dashboardCardSchema = z.object({
   /** Stable across releases; the screen translates by it. */
@@ -159,6 +159,7 @@ export const DASHBOARD_EVENTS = {
   ordersChanged: 'orders.changed',
   bankingChanged: 'banking.changed',
   bookingChanged: 'booking.changed',
+  filesChanged: 'files.changed',
 } as const;
 
 /** Day arithmetic shared by the server and the period picker (UTC days, YYYY-MM-DD). */

@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'chat:write',
   /** The e-commerce dashboard: the whole shop's orders and revenue. */
   'dashboards:ecommerce',
+  /** The app dashboard: people, sign-ins, orders, invoices, reviews and posts of the whole product. */
+  'dashboards:app',
   /** The analytics dashboard: page views, visitors, sources, conversion. */
   'dashboards:analytics',
   /** The booking dashboard: stays, rooms, check-ins and reviews. */

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -64,4 +65,23 @@ export const pageViewDims = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.dim, t.key] })],
+);
+
+/**
+ * Maintained by statement triggers (one aggregate per statement, so bulk loads stay fast): per
+ * UTC day, the people who joined, sign-ins, product reviews, blog posts, invoices, and the file
+ * manager's uploads by category with their bytes; a delete subtracts from its creation day.
+ */
+export const dailyCounts = pgTable(
+  'daily_counts',
+  {
+    day: text('day').notNull(),
+    /** users | signins | reviews | posts | invoices | uploads */
+    metric: text('metric').notNull(),
+    /** The file category for uploads, '' otherwise. */
+    key: text('key').notNull().default(''),
+    n: integer('n').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.key] })],
 );

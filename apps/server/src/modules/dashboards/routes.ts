@@ -6,7 +6,10 @@ import {
   dashboardQuerySchema,
 } from '@bo/contract/dashboards';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
 import { analyticsDashboard } from './analytics-queries.js';
+import { appDashboard } from './app-queries.js';
+import { fileDashboard } from './file-queries.js';
 import { bankingDashboard } from './banking-queries.js';
 import { bookingDashboard } from './booking-queries.js';
 import { ecommerceDashboard, resolvePeriod } from './queries.js';
@@ -21,7 +24,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export async function dashboardRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, config } = app.services;
 
   app.get(
     '/api/dashboards/ecommerce',
@@ -134,6 +137,55 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
     },
     async (request) => ({
       dashboard: await bookingDashboard(db, resolvePeriod(request.query, today()), today()),
+    }),
+  );
+
+  app.get(
+    '/api/dashboards/app',
+    {
+      config: {
+        permission: 'dashboards:app',
+        cache: {
+          tables: ['daily_counts', 'order_daily_stats', 'sessions', 'users', 'invoices'],
+          scope: 'role',
+          vary: today,
+        },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          'App: new people, sign-ins, orders, revenue, invoices, product reviews and blog posts against the previous period; people active now; newest people and invoices',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await appDashboard(db, resolvePeriod(request.query, today())),
+    }),
+  );
+
+  app.get(
+    '/api/dashboards/file',
+    {
+      config: {
+        permission: 'files:read',
+        cache: { tables: ['files', 'storage_usage'], scope: 'user', vary: today },
+      },
+      schema: {
+        tags: ['dashboards'],
+        summary:
+          "File (one's own): files and bytes uploaded against the previous period, storage used and its share of the quota, storage by type, folders, recent files",
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      dashboard: await fileDashboard(
+        db,
+        resolvePeriod(request.query, today()),
+        requireAuth(request).userId,
+        config.storageQuotaBytes,
+      ),
     }),
   );
 }

@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import type {
+  Dashboard,
+  DashboardCard,
+  DashboardSeries,
+  DashboardTable,
+} from '@bo/contract/dashboards';
+import type { Executor } from '../../db/client.js';
+import { toCents } from '../products/queries.js';
+import { KEPT_STATUSES, bucketsOf, changeOf, type Period } from './queries.js';
+
+const METRICS = ['users', 'signins', 'orders', 'invoices', 'reviews', 'posts'] as const;
+type Metric = (typeof METRICS)[number];
+/** A person counts as active while a session of theirs was used in the last quarter hour. */
+export const ACTIVE_MINUTES = 15;
+
+interface Reads {
+  /** [day, metric, n] from daily_counts and order_daily_stats. */
+  days: Array<[string, string, number]>;
+  revenue: Array<[string, string]>;
+  active: number;
+  people: Array<[string, string, string, string | null, string, string]>;
+  invoices: Array<[string, string | null, string, string, number, string]>;
+}
+
+/**
+ * One statement over the rollups: daily_counts (people, sign-ins, reviews, posts, invoices, kept
+ * by statement triggers) and order_daily_stats for both periods, the people active in the last
+ * quarter hour, and the newest people and invoices by their creation indexes.
+ */
+async function readAll(db: Executor, p: Period): Promise<Reads> {
+  const start = p.previousFrom ?? p.from;
+  const result = (await db.execute(sql`
+    SELECT
+      (SELECT COALESCE(json_agg(json_build_array(day, metric, n)), '[]'::json) FROM (
+         SELECT day, metric, sum(n)::int AS n FROM daily_counts
+          WHERE day BETWEEN ${start} AND ${p.to}
+            AND metric IN ('users', 'signins', 'reviews', 'posts', 'invoices')
+          GROUP BY day, metric
+         UNION ALL
+         SELECT day, 'orders', sum(orders)::int FROM order_daily_stats
+          WHERE day BETWEEN ${start} AND ${p.to} GROUP BY day) x) AS days,
+      (SELECT COALESCE(json_agg(json_build_array(day, revenue)), '[]'::json) FROM (
+         SELECT day, sum(revenue)::text AS revenue FROM order_daily_stats
+          WHERE day BETWEEN ${start} AND ${p.to}
+            AND status IN (${sql.join(
+              KEPT_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+          GROUP BY day) r) AS revenue,
+      (SELECT count(DISTINCT user_id)::int FROM sessions
+        WHERE revoked_at IS NULL AND expires_at > now()
+          AND last_seen_at > now() - make_interval(mins => ${ACTIVE_MINUTES})) AS active,
+      (SELECT COALESCE(json_agg(json_build_array(slug, display_name, email, avatar_url, role, created_at)), '[]'::json)
+         FROM (SELECT * FROM users ORDER BY created_at DESC, id DESC LIMIT 6) u) AS people,
+      (SELECT COALESCE(json_agg(json_build_array(id, invoice_number, status, to_party->>'name', total, created_at)), '[]'::json)
+         FROM (SELECT * FROM invoices ORDER BY created_at DESC, id DESC LIMIT 6) i) AS invoices`)) as unknown as {
+    rows: Array<Record<keyof Reads, unknown>>;
+  };
+  const row = result.rows[0]!;
+  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  return {
+    days: parse(row.days),
+    revenue: parse(row.revenue),
+    active: Number(row.active),
+    people: parse(row.people),
+    invoices: parse(row.invoices),
+  };
+}
+
+type Totals = Record<Metric | 'revenue', number>;
+const zero = (): Totals => ({
+  users: 0,
+  signins: 0,
+  orders: 0,
+  invoices: 0,
+  reviews: 0,
+  posts: 0,
+  revenue: 0,
+});
+
+const LINKS: Record<Metric | 'revenue', (p: Period) => string | null> = {
+  users: () => '/dashboard/user/list',
+  signins: () => '/dashboard/admin/audit',
+  orders: (p) => `/dashboard/e-commerce/orders?from=${p.from}&to=${p.to}`,
+  revenue: (p) => `/dashboard/e-commerce/orders?from=${p.from}&to=${p.to}`,
+  invoices: () => '/dashboard/invoice',
+  reviews: () => '/dashboard/e-commerce/list',
+  posts: () => '/dashboard/blog',
+};
+const LABELS: Record<Metric | 'revenue', string> = {
+  users: 'New people',
+  signins: 'Sign-ins',
+  orders: 'Orders',
+  revenue: 'Revenue',
+  invoices: 'Invoices',
+  reviews: 'Product reviews',
+  posts: 'Blog posts',
+};
+
+/** The app dashboard: how the whole product is used, for the period against the previous one. */
+export async function appDashboard(db: Executor, p: Period): Promise<Dashboard> {
+  const reads = await readAll(db, p);
+  const compare = p.previousFrom !== null;
+  const key = (day: string) => (p.bucket === 'day' ? day : day.slice(0, 7));
+  const cur = zero();
+  const prev = zero();
+  const now = new Map<string, Totals>();
+  const before = new Map<string, Totals>();
+  const add = (day: string, metric: Metric | 'revenue', n: number) => {
+    const inNow = day >= p.from;
+    const map = inNow ? now : before;
+    const b = map.get(key(day)) ?? zero();
+    b[metric] += n;
+    map.set(key(day), b);
+    (inNow ? cur : prev)[metric] += n;
+  };
+  for (const [day, metric, n] of reads.days) add(day, metric as Metric, Number(n));
+  for (const [day, revenue] of reads.revenue) add(day, 'revenue', toCents(revenue));
+  const buckets = bucketsOf(p.from, p.to, p.bucket);
+  const prevBuckets =
+    p.previousFrom && p.previousTo ? bucketsOf(p.previousFrom, p.previousTo, p.bucket) : [];
+  const pick = (keys: string[], m: Metric | 'revenue', map = now) =>
+    keys.map((k) => map.get(k)?.[m] ?? 0);
+
+  const cards: DashboardCard[] = (
+    ['users', 'signins', 'orders', 'revenue', 'invoices', 'reviews', 'posts'] as const
+  ).map((m) => ({
+    id: m,
+    label: LABELS[m],
+    unit: m === 'revenue' ? 'cents' : 'count',
+    value: cur[m],
+    previous: compare ? prev[m] : null,
+    change: compare ? changeOf(cur[m], prev[m]) : null,
+    spark: pick(buckets, m),
+    link: LINKS[m](p),
+  }));
+  cards.push({
+    id: 'activeNow',
+    label: `Active in the last ${ACTIVE_MINUTES} minutes`,
+    unit: 'count',
+    value: reads.active,
+    previous: null,
+    change: null,
+    spark: [],
+    link: '/dashboard/user/list',
+  });
+
+  const series: DashboardSeries[] = (['users', 'signins', 'orders'] as const).map((m) => ({
+    id: m,
+    label: LABELS[m],
+    unit: 'count',
+    buckets,
+    values: pick(buckets, m),
+    previous: compare ? pick(prevBuckets, m, before) : null,
+  }));
+
+  const iso = (v: string) => new Date(v).toISOString();
+  const tables: DashboardTable[] = [
+    {
+      id: 'newestPeople',
+      label: 'Newest people',
+      columns: [
+        { id: 'name', label: 'Name', unit: 'text' },
+        { id: 'email', label: 'Email', unit: 'text' },
+        { id: 'role', label: 'Role', unit: 'text' },
+        { id: 'createdAt', label: 'Joined', unit: 'date' },
+      ],
+      rows: reads.people.map(([slug, name, email, avatarUrl, role, createdAt]) => ({
+        id: slug,
+        link: `/dashboard/user/${encodeURIComponent(slug)}/edit`,
+        cells: { name, email, role, createdAt: iso(createdAt), avatarUrl },
+      })),
+      link: '/dashboard/user/list',
+    },
+    {
+      id: 'latestInvoices',
+      label: 'Latest invoices',
+      columns: [
+        { id: 'number', label: 'Invoice', unit: 'text' },
+        { id: 'customer', label: 'Customer', unit: 'text' },
+        { id: 'status', label: 'Status', unit: 'status' },
+        { id: 'total', label: 'Total', unit: 'cents' },
+        { id: 'createdAt', label: 'Created', unit: 'date' },
+      ],
+      rows: reads.invoices.map(([id, number, status, customer, total, createdAt]) => ({
+        id,
+        link: `/dashboard/invoice/${id}`,
+        cells: {
+          number: number ?? '—',
+          customer: customer ?? '',
+          status,
+          total: Number(total),
+          createdAt: iso(createdAt),
+        },
+      })),
+      link: '/dashboard/invoice',
+    },
+  ];
+  return { name: 'app', period: p, cards, series, tables };
+}
