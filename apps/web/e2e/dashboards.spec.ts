@@ -105,6 +105,12 @@ const BOOKING: Screen = {
   ready: 'value-bookings',
   arabicTitle: 'الحجوزات',
 };
+const APP: Screen = { path: '/dashboard/app', ready: 'value-users', arabicTitle: 'التطبيق' };
+const FILE: Screen = {
+  path: '/dashboard/file',
+  ready: 'value-storageUsed',
+  arabicTitle: 'الملفات',
+};
 const BANKING: Screen = {
   path: '/dashboard/banking',
   ready: 'value-balance',
@@ -303,4 +309,54 @@ test('booking dashboard in light, dark, Arabic right-to-left and at phone width,
   found.rtl = await shot(browser, 'dashboard-booking-rtl', { arabic: true }, BOOKING);
   found.phone = await shot(browser, 'dashboard-booking-390', { width: 390 }, BOOKING);
   expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+});
+
+test('app dashboard counts a new sign-in; the file dashboard counts a file uploaded from it', async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await login();
+  await page.goto('/dashboard/app?period=today');
+  const signins = page.getByTestId('value-signins');
+  await expect(signins).toHaveText(/\d/);
+  await expect(page.getByTestId('table-newestPeople').getByRole('link').first()).toHaveAttribute(
+    'href',
+    /\/dashboard\/user\/.+\/edit/,
+  );
+  expect(await axeSerious(page)).toEqual([]);
+
+  await page.goto('/dashboard/file?period=today');
+  const uploads = page.getByTestId('value-uploads');
+  await expect(uploads).toHaveText(/\d/);
+  const before = digits(await uploads.textContent());
+  await page.getByTestId('dashboard-file-input').setInputFiles({
+    name: `dashboard-${unique()}.txt`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('uploaded from the file dashboard'),
+  });
+  await expect.poll(async () => digits(await uploads.textContent())).toBe(before + 1);
+  await expect(page.getByTestId('table-recentFiles')).toContainText('dashboard-');
+  expect(await axeSerious(page)).toEqual([]);
+});
+
+test('app and file dashboards in Arabic right-to-left and at phone width, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  found.appLight = await shot(browser, 'dashboard-app-light', {}, APP);
+  found.appRtl = await shot(browser, 'dashboard-app-rtl', { arabic: true, dark: true }, APP);
+  found.appPhone = await shot(browser, 'dashboard-app-390', { width: 390 }, APP);
+  found.fileLight = await shot(browser, 'dashboard-file-light', {}, FILE);
+  found.fileRtl = await shot(browser, 'dashboard-file-rtl', { arabic: true }, FILE);
+  found.filePhone = await shot(browser, 'dashboard-file-390', { width: 390, dark: true }, FILE);
+  expect(found).toEqual({
+    appLight: [],
+    appRtl: [],
+    appPhone: [],
+    fileLight: [],
+    fileRtl: [],
+    filePhone: [],
+  });
 });

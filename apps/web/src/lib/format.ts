@@ -24,6 +24,15 @@ export function useFormat() {
     });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const count = new Intl.NumberFormat(tag);
+    const sizes = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const).map(
+      (unit) =>
+        new Intl.NumberFormat(tag, {
+          style: 'unit',
+          unit,
+          unitDisplay: 'short',
+          maximumFractionDigits: unit === 'byte' ? 0 : 1,
+        }),
+    );
     const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
     const change = new Intl.NumberFormat(tag, {
@@ -51,6 +60,16 @@ export function useFormat() {
       /** An instant, in the person's time zone. */
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       count: (n: number) => count.format(n),
+      /** A size in bytes, in the largest unit under 1024 (KB = 1024 bytes, as file managers show). */
+      bytes: (n: number) => {
+        let i = 0;
+        let v = n;
+        while (Math.abs(v) >= 1024 && i < sizes.length - 1) {
+          v /= 1024;
+          i += 1;
+        }
+        return sizes[i]!.format(v);
+      },
       compact: (n: number) => compact.format(n),
       /** A share from 0 to 1. */
       percent: (share: number) => percent.format(share),

@@ -82,7 +82,12 @@ export function useNavData(): NavGroupData[] {
       {
         subheader: t('nav.overview'),
         items: [
-          { title: t('nav.app'), path: d.general.app, icon: <DashboardRounded /> },
+          {
+            title: t('nav.app'),
+            path: d.general.app,
+            icon: <DashboardRounded />,
+            permission: 'dashboards:app',
+          },
           {
             title: t('nav.ecommerce'),
             path: d.general.ecommerce,

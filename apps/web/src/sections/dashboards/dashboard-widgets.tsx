@@ -59,6 +59,7 @@ export function formatValue(
   }
   if (unit === 'cents') return f.money(value, currency);
   if (unit === 'percent') return f.percent(value / 100);
+  if (unit === 'bytes') return f.bytes(value);
   return f.count(value);
 }
 
@@ -320,7 +321,11 @@ export function SeriesCard({
             values={series.values}
             previous={series.previous}
             format={(v) => formatValue(f, series.unit, v, currency)}
-            tick={(v) => f.compact(series.unit === 'cents' ? v / 100 : v)}
+            tick={(v) =>
+              series.unit === 'bytes'
+                ? f.bytes(v)
+                : f.compact(series.unit === 'cents' ? v / 100 : v)
+            }
             currentLabel={t('dashboards.current')}
             previousLabel={
               period.previousFrom && period.previousTo
@@ -410,7 +415,7 @@ export function TableCard({
               {table.columns.map((c) => (
                 <TableCell
                   key={c.id}
-                  align={['count', 'cents', 'percent'].includes(c.unit) ? 'right' : 'left'}
+                  align={['count', 'cents', 'percent', 'bytes'].includes(c.unit) ? 'right' : 'left'}
                 >
                   {column(c.id)}
                 </TableCell>
@@ -444,7 +449,9 @@ export function TableCard({
                   return (
                     <TableCell
                       key={c.id}
-                      align={['count', 'cents', 'percent'].includes(c.unit) ? 'right' : 'left'}
+                      align={
+                        ['count', 'cents', 'percent', 'bytes'].includes(c.unit) ? 'right' : 'left'
+                      }
                       sx={{ whiteSpace: 'nowrap' }}
                     >
                       {i === 0 && row.link ? (

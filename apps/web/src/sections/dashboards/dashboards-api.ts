@@ -31,6 +31,8 @@ const LIVE: Partial<Record<DashboardName, string[]>> = {
   banking: [DASHBOARD_EVENTS.bankingChanged],
   analytics: [DASHBOARD_EVENTS.ordersChanged],
   booking: [DASHBOARD_EVENTS.bookingChanged],
+  app: [DASHBOARD_EVENTS.ordersChanged],
+  file: [DASHBOARD_EVENTS.filesChanged],
 };
 
 /** Refetches a dashboard when data behind it changes anywhere (another person, another tab). */

@@ -1,16 +1,14 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { AppDashboardView } from '../../../sections/dashboards/app-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/app — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/app — people whose role grants dashboards:app. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.app')}
-      backHref={paths.dashboard.root}
-      crumbs={[{ name: t('nav.dashboard'), href: paths.dashboard.root }, { name: t('nav.app') }]}
-    />
+    <RoleBasedGuard permissions={['dashboards:app']}>
+      <LocaleArea area="dashboards">
+        <AppDashboardView />
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }

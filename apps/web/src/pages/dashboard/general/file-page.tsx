@@ -1,16 +1,17 @@
-import { useTranslation } from 'react-i18next';
+import { RoleBasedGuard } from '../../../auth/role-based-guard';
+import { LocaleArea } from '../../../locales/locale-area';
+import { FileDashboardView } from '../../../sections/dashboards/file-dashboard-view';
 
-import { ComingSoonPlaceholder } from '../../../components/placeholder/coming-soon-placeholder';
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/file — placeholder until this screen is built; replace this file with the real page. */
+/** /dashboard/file — people whose role grants files:read. */
 export function Component() {
-  const { t } = useTranslation();
   return (
-    <ComingSoonPlaceholder
-      title={t('nav.file')}
-      backHref={paths.dashboard.root}
-      crumbs={[{ name: t('nav.dashboard'), href: paths.dashboard.root }, { name: t('nav.file') }]}
-    />
+    <RoleBasedGuard permissions={['files:read']}>
+      {/* The upload queue speaks the file manager's words. */}
+      <LocaleArea area="files">
+        <LocaleArea area="dashboards">
+          <FileDashboardView />
+        </LocaleArea>
+      </LocaleArea>
+    </RoleBasedGuard>
   );
 }
