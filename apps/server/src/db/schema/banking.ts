@@ -96,8 +96,10 @@ export const bankTransactions = pgTable(
     description: text('description').notNull().default(''),
   },
   (t) => [
-    index('bank_transactions_account_time_idx').on(t.accountId, t.occurredAt.desc(), t.id),
-    index('bank_transactions_time_idx').on(t.occurredAt.desc(), t.id),
+    // Ascending on both: read backwards they give newest first (time, then id, both descending)
+    // and serve the keyset condition (occurred_at, id) < (…) of the next page.
+    index('bank_transactions_account_time_idx').on(t.accountId, t.occurredAt, t.id),
+    index('bank_transactions_time_idx').on(t.occurredAt, t.id),
     check('bank_transactions_kind', sql`${t.kind} in ('income', 'expense', 'transfer')`),
   ],
 );

@@ -60,7 +60,7 @@ export const bookings = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('bookings_created_idx').on(t.createdAt.desc(), t.id),
+    index('bookings_created_idx').on(t.createdAt, t.id),
     index('bookings_check_in_idx').on(t.checkIn),
     index('bookings_check_out_idx').on(t.checkOut),
     check(

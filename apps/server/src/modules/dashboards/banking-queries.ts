@@ -12,7 +12,10 @@ import { bucketsOf, changeOf, type Period } from './queries.js';
 const TX_LINK = '/dashboard/banking/transactions';
 
 interface Reads {
-  /** [day or 'open', kind, category, amount] summed from bank_category_daily. */
+  currency: string;
+  /** The balance before the first day read. */
+  opening: number;
+  /** [day, kind, category, amount] from bank_category_daily. */
   days: Array<[string, string, string, number]>;
   recent: Array<[string, string, string, string, string, string, number, string]>;
   cards: Array<[string, string, string, string, string, string, string]>;
@@ -20,35 +23,41 @@ interface Reads {
 }
 
 /**
- * Every read of the banking dashboard in one statement: the category rollup (kept by the
- * ledger's trigger) summed per day for both periods and once for everything before them (the
- * opening balance), the newest ledger rows by the time index, the cards, and recent payees.
+ * Every read of the banking dashboard in one statement, all from rollups kept by the ledger's
+ * trigger: the currency (asked, or that of most accounts), the opening balance (per-account
+ * daily rollup before the first day), the category rollup of both periods, the newest ledger
+ * rows by the time index, the cards, and recent payees.
  */
-async function readAll(db: Executor, p: Period, currency: string): Promise<Reads> {
+async function readAll(db: Executor, p: Period, asked: string | null): Promise<Reads> {
   const start = p.previousFrom ?? p.from;
   const result = (await db.execute(sql`
+    WITH cur AS (
+      SELECT COALESCE(${asked}::text, (SELECT currency FROM bank_accounts GROUP BY currency
+                                        ORDER BY count(*) DESC, min(created_at) LIMIT 1), 'USD') AS c)
     SELECT
-      (SELECT COALESCE(json_agg(json_build_array(d, kind, category, amount)), '[]'::json) FROM (
-        SELECT CASE WHEN day < ${start} THEN 'open' ELSE day END AS d, kind, category,
-               SUM(amount)::bigint AS amount
-          FROM bank_category_daily
-         WHERE currency = ${currency} AND day <= ${p.to}
-         GROUP BY 1, 2, 3) x) AS days,
+      (SELECT c FROM cur) AS currency,
+      (SELECT COALESCE(sum(s.income - s.expense + s.transfers_in - s.transfers_out), 0)::bigint
+         FROM bank_daily_stats s JOIN bank_accounts a ON a.id = s.account_id
+        WHERE a.currency = (SELECT c FROM cur) AND s.day < ${start}) AS opening,
+      (SELECT COALESCE(json_agg(json_build_array(day, kind, category, amount)), '[]'::json)
+         FROM bank_category_daily
+        WHERE currency = (SELECT c FROM cur) AND day BETWEEN ${start} AND ${p.to}) AS days,
       (SELECT COALESCE(json_agg(json_build_array(id, occurred_at, kind, category, counterparty,
                 account_name, amount, description)), '[]'::json) FROM (
         SELECT t.id, t.occurred_at, t.kind, t.category, t.counterparty, a.name AS account_name,
                t.amount, t.description
           FROM bank_transactions t JOIN bank_accounts a ON a.id = t.account_id
-         WHERE t.currency = ${currency} AND t.occurred_at < (${p.to}::date + 1)::timestamptz
+         WHERE t.currency = (SELECT c FROM cur)
+           AND t.occurred_at < (${p.to}::date + 1)::timestamptz
          ORDER BY t.occurred_at DESC, t.id DESC LIMIT 8) r) AS recent,
       (SELECT COALESCE(json_agg(json_build_array(c.id, c.brand, c.last4, c.holder, c.expires,
                 c.status, a.name) ORDER BY a.created_at, c.last4), '[]'::json)
          FROM bank_cards c JOIN bank_accounts a ON a.id = c.account_id
-        WHERE a.currency = ${currency}) AS cards,
+        WHERE a.currency = (SELECT c FROM cur)) AS cards,
       (SELECT COALESCE(json_agg(json_build_array(u.id, u.display_name, u.avatar_url, u.email)
                 ORDER BY x.last DESC), '[]'::json) FROM (
         SELECT contact_id, MAX(created_at) AS last FROM bank_transfers
-         WHERE contact_id IS NOT NULL AND currency = ${currency}
+         WHERE contact_id IS NOT NULL AND currency = (SELECT c FROM cur)
          GROUP BY contact_id ORDER BY last DESC LIMIT 6) x
         JOIN users u ON u.id = x.contact_id) AS contacts`)) as unknown as {
     rows: Array<Record<keyof Reads, unknown>>;
@@ -56,6 +65,8 @@ async function readAll(db: Executor, p: Period, currency: string): Promise<Reads
   const row = result.rows[0]!;
   const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
+    currency: String(row.currency),
+    opening: Number(row.opening),
     days: parse(row.days),
     recent: parse(row.recent),
     cards: parse(row.cards),
@@ -72,28 +83,21 @@ interface Flow {
 }
 const emptyFlow = (): Flow => ({ income: 0, expense: 0, paidOut: 0, net: 0 });
 
-/** The currency most accounts hold (the first account's on a tie); USD without accounts. */
-export async function defaultCurrency(db: Executor): Promise<string> {
-  const result = (await db.execute(
-    sql`SELECT currency FROM bank_accounts GROUP BY currency ORDER BY COUNT(*) DESC, MIN(created_at) LIMIT 1`,
-  )) as unknown as { rows: Array<{ currency: string }> };
-  return result.rows[0]?.currency ?? 'USD';
-}
-
 /** The banking dashboard for one currency: balance, income, expenses, categories, ledger. */
 export async function bankingDashboard(
   db: Executor,
   p: Period,
   currencyAsked: string | undefined,
 ): Promise<Dashboard> {
-  const currency = currencyAsked ?? (await defaultCurrency(db));
-  const [reads, accounts] = await Promise.all([readAll(db, p, currency), listAccounts(db)]);
+  const reads = await readAll(db, p, currencyAsked ?? null);
+  const accounts = await listAccounts(db);
+  const currency = reads.currency;
   const key = (day: string) => (p.bucket === 'day' ? day : day.slice(0, 7));
   const buckets = bucketsOf(p.from, p.to, p.bucket);
   const prevBuckets =
     p.previousFrom && p.previousTo ? bucketsOf(p.previousFrom, p.previousTo, p.bucket) : [];
 
-  let opening = 0;
+  const opening = reads.opening;
   const cur = emptyFlow();
   const prev = emptyFlow();
   // Kept apart: by month, the first month of a period can also be the last of the previous one.
@@ -102,10 +106,6 @@ export async function bankingDashboard(
   const categories = new Map<string, { now: number; prev: number }>();
   for (const [d, kind, category, raw] of reads.days) {
     const amount = Number(raw);
-    if (d === 'open') {
-      opening += amount;
-      continue;
-    }
     const inNow = d >= p.from;
     const total = inNow ? cur : prev;
     const map = inNow ? perBucket : perPrevBucket;
