@@ -39,9 +39,15 @@ async function readAll(db: Executor, p: Period, asked: string | null): Promise<R
       (SELECT COALESCE(sum(s.income - s.expense + s.transfers_in - s.transfers_out), 0)::bigint
          FROM bank_daily_stats s JOIN bank_accounts a ON a.id = s.account_id
         WHERE a.currency = (SELECT c FROM cur) AND s.day < ${start}) AS opening,
-      (SELECT COALESCE(json_agg(json_build_array(day, kind, category, amount)), '[]'::json)
-         FROM bank_category_daily
-        WHERE currency = (SELECT c FROM cur) AND day BETWEEN ${start} AND ${p.to}) AS days,
+      (SELECT COALESCE(json_agg(json_build_array(d, kind, category, amount)), '[]'::json) FROM (
+         -- Summed per bucket (a month beyond 92 days) and side of the period's start; each group
+         -- is named by one of its days, on its side of the start.
+         SELECT CASE WHEN bool_and(day >= ${p.from}) THEN max(day) ELSE min(day) END AS d, kind, category,
+                sum(amount)::bigint AS amount
+           FROM bank_category_daily
+          WHERE currency = (SELECT c FROM cur) AND day BETWEEN ${start} AND ${p.to}
+          GROUP BY CASE WHEN ${p.bucket === 'month'} THEN left(day, 7) ELSE day END,
+                   day >= ${p.from}, kind, category) g) AS days,
       (SELECT COALESCE(json_agg(json_build_array(id, occurred_at, kind, category, counterparty,
                 account_name, amount, description)), '[]'::json) FROM (
         SELECT t.id, t.occurred_at, t.kind, t.category, t.counterparty, a.name AS account_name,
