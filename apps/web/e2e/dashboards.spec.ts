@@ -297,6 +297,15 @@ test('booking dashboard: a booking is confirmed and a review accepted from the t
   await expect(page.getByText('Review accepted')).toBeVisible();
   await expect(reviews).not.toContainText(text);
   expect(await axeSerious(page)).toEqual([]);
+
+  // A figure opens the bookings behind it: the cancelled ones of the period.
+  const cancelled = digits(await page.getByTestId('value-cancelled').textContent());
+  await page.getByTestId('card-cancelled').getByRole('link').click();
+  await expect(page).toHaveURL(/\/dashboard\/booking\/list\?.*status=cancelled/);
+  const list = page.getByRole('table', { name: 'Bookings' });
+  await expect(list.getByRole('row').nth(1)).toContainText('Cancelled');
+  if (cancelled <= 25) await expect(list.getByRole('row')).toHaveCount(cancelled + 1);
+  expect(await axeSerious(page)).toEqual([]);
 });
 
 test('booking dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({

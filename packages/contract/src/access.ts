@@ -87,6 +87,7 @@ export const ROUTE_ACCESS = {
   'GET /api/dashboards/app': 'dashboards:app',
   'GET /api/dashboards/file': 'files:read',
   'GET /api/dashboards/booking': 'dashboards:booking',
+  'GET /api/booking/bookings': 'dashboards:booking',
   'GET /api/booking/bookings/:id': 'dashboards:booking',
   'PATCH /api/booking/bookings/:id': 'booking:write',
   'PATCH /api/booking/reviews/:id': 'booking:write',

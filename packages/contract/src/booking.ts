@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { isoDay } from './common';
 
 /**
  * Booking: properties and their rooms, stays going pending → confirmed → checked in → checked
  * out (or cancelled before the guest arrives), and guests' reviews to accept or reject.
  */
 export const BOOKING_API = {
+  bookings: '/api/booking/bookings',
   booking: (id: string) => `/api/booking/bookings/${id}`,
   review: (id: string) => `/api/booking/reviews/${id}`,
 } as const;
@@ -64,3 +66,26 @@ export const bookingReviewSchema = z.object({
 });
 export const bookingReviewAnswerSchema = z.object({ review: bookingReviewSchema });
 export const reviewPatchSchema = z.object({ status: z.enum(['accepted', 'rejected']) });
+
+export const BOOKINGS_PAGE = 25;
+/** The list behind the booking dashboard's figures: made in [from, to], of these statuses. */
+export const bookingListQuerySchema = z.object({
+  /** One status or several, comma-separated (`confirmed,checked_in,checked_out` = sold). */
+  status: z
+    .string()
+    .max(100)
+    .refine(
+      (v) => v.split(',').every((s) => (BOOKING_STATUSES as readonly string[]).includes(s)),
+      'Statuses among pending, confirmed, checked_in, checked_out, cancelled',
+    )
+    .optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(BOOKINGS_PAGE),
+});
+export type BookingListQuery = z.input<typeof bookingListQuerySchema>;
+export const bookingListAnswerSchema = z.object({
+  bookings: z.array(bookingSchema),
+  nextCursor: z.string().nullable(),
+});

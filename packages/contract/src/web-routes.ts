@@ -33,6 +33,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/dashboard/blog/post/:title/edit',
   '/dashboard/blog/posts',
   '/dashboard/booking',
+  '/dashboard/booking/list',
   '/dashboard/calendar',
   '/dashboard/chat',
   '/dashboard/chat/:conversationKey',

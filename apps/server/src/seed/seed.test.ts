@@ -231,6 +231,9 @@ describe('seed generator', () => {
           mailHeavy: 90,
           chatConversations: 30,
           chatMessages: 300,
+          bankTransactions: 300,
+          pageViews: 2_000,
+          bookings: 200,
         },
       });
       const bad = await inconsistencies(database);

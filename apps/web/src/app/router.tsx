@@ -88,6 +88,10 @@ const dashboardRoutes: RouteObject = {
       lazy: () => import('../pages/dashboard/general/banking-transactions-page'),
     },
     { path: 'booking', lazy: () => import('../pages/dashboard/general/booking-page') },
+    {
+      path: 'booking/list',
+      lazy: () => import('../pages/dashboard/general/booking-list-page'),
+    },
     { path: 'file', lazy: () => import('../pages/dashboard/general/file-page') },
     // mail
     {

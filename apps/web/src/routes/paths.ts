@@ -59,6 +59,7 @@ export const paths = {
       banking: `${ROOTS.dashboard}/banking`,
       bankingTransactions: `${ROOTS.dashboard}/banking/transactions`,
       booking: `${ROOTS.dashboard}/booking`,
+      bookingList: `${ROOTS.dashboard}/booking/list`,
       file: `${ROOTS.dashboard}/file`,
     },
     mail: {

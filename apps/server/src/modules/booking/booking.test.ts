@@ -150,6 +150,41 @@ describe('acting on bookings and reviews', () => {
     );
   });
 
+  it('lists the bookings behind a figure: the period and statuses the card links to', async () => {
+    const from = addDays(today, -29);
+    const d = await dashboard(from, today);
+    const link = d.cards.find((c) => c.id === 'cancelled')!.link!;
+    expect(link).toMatch(/^\/dashboard\/booking\/list\?/);
+    const qs = link.split('?')[1]!;
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const res = await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/booking/bookings?${qs}&limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as {
+        bookings: Array<{ id: string; status: string; createdAt: string }>;
+        nextCursor: string | null;
+      };
+      for (const b of body.bookings) {
+        expect(b.status).toBe('cancelled');
+        expect(b.createdAt.slice(0, 10) >= from).toBe(true);
+        expect(seen.has(b.id)).toBe(false);
+        seen.add(b.id);
+      }
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(card(d, 'cancelled').value);
+    const bad = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/booking/bookings?status=lost',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('status');
+  });
+
   it('is for those allowed: 403 for a plain user', async () => {
     const user = (await registerUser(t.app, { email: 'booking-user@test.local' })).accessToken;
     const res = await call(t.app, user, { method: 'GET', url: '/api/dashboards/booking' });

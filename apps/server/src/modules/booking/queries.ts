@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BOOKING_TRANSITIONS, type Booking, type BookingStatus } from '@bo/contract/booking';
 import type { Executor, Tx } from '../../db/client.js';
-import { conflict } from '../../lib/http-error.js';
+import { conflict, fieldError } from '../../lib/http-error.js';
 
 type Row = Record<string, unknown>;
 async function rows(db: Executor, q: ReturnType<typeof sql>): Promise<Row[]> {
@@ -86,4 +86,49 @@ export async function decideReview(tx: Tx, id: string, status: 'accepted' | 'rej
   }
   await tx.execute(sql`UPDATE booking_reviews SET status = ${status} WHERE id = ${id}`);
   return { changed: true };
+}
+
+const BOOKING_SELECT = sql`SELECT b.*, p.name AS property_name, p.city, r.name AS room_name,
+    r.kind AS room_kind
+  FROM bookings b JOIN booking_rooms r ON r.id = b.room_id
+  JOIN booking_properties p ON p.id = r.property_id`;
+
+/** Bookings made in a period, newest first, by keyset over (created_at, id). */
+export async function listBookings(
+  db: Executor,
+  q: { status?: string; from?: string; to?: string; cursor?: string; limit: number },
+) {
+  const where = [sql`TRUE`];
+  if (q.status) {
+    const statuses = q.status.split(',');
+    where.push(
+      sql`b.status IN (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (q.from) where.push(sql`b.created_at >= ${`${q.from}T00:00:00Z`}::timestamptz`);
+  if (q.to) where.push(sql`b.created_at < (${q.to}::date + 1)::timestamptz`);
+  if (q.cursor) {
+    const [t, id] = Buffer.from(q.cursor, 'base64url').toString().split('|');
+    if (!t || !id || Number.isNaN(Date.parse(t)) || !/^[0-9a-f-]{36}$/.test(id)) {
+      throw fieldError('cursor', 'invalid_cursor', 'Not a cursor of this list');
+    }
+    where.push(sql`(b.created_at, b.id) < (${t}::timestamptz, ${id}::uuid)`);
+  }
+  const list = await rows(
+    db,
+    sql`${BOOKING_SELECT} WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY b.created_at DESC, b.id DESC LIMIT ${q.limit + 1}`,
+  );
+  const page = list.slice(0, q.limit).map(toBooking);
+  const last = page.at(-1);
+  return {
+    bookings: page,
+    nextCursor:
+      list.length > q.limit && last
+        ? Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url')
+        : null,
+  };
 }

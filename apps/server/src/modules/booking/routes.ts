@@ -4,6 +4,8 @@ import { idParamsSchema } from '@bo/contract/common';
 import {
   BOOKING_API,
   bookingAnswerSchema,
+  bookingListAnswerSchema,
+  bookingListQuerySchema,
   bookingPatchSchema,
   bookingReviewAnswerSchema,
   reviewPatchSchema,
@@ -13,7 +15,7 @@ import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { decideReview, getBooking, getReview, moveBooking } from './queries.js';
+import { decideReview, getBooking, getReview, listBookings, moveBooking } from './queries.js';
 
 /** Bookings and reviews, as the booking dashboard's tables act on them. */
 export async function bookingRoutes(appBase: FastifyInstance) {
@@ -25,6 +27,20 @@ export async function bookingRoutes(appBase: FastifyInstance) {
       audience: 'all',
       payload: { day: new Date().toISOString().slice(0, 10) },
     });
+
+  app.get(
+    BOOKING_API.bookings,
+    {
+      config: { permission: 'dashboards:booking' },
+      schema: {
+        tags: ['booking'],
+        summary: 'Bookings made in a period, newest first, by status; cursor pages',
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listBookings(db, request.query),
+  );
 
   app.get(
     BOOKING_API.booking(':id'),

@@ -14,6 +14,7 @@ import { bucketsOf, changeOf, type Period } from './queries.js';
 export const BOOKING_MAX_NIGHTS = 30;
 const SOLD = new Set(['confirmed', 'checked_in', 'checked_out']);
 const SELF = '/dashboard/booking';
+const LIST = '/dashboard/booking/list';
 
 interface Reads {
   /** [day, status, bookings, nights, total] */
@@ -126,7 +127,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
       value: cur.bookings,
       previous: prev.bookings,
       spark: pick(buckets, (t) => t.bookings),
-      link: `${SELF}#newestBookings`,
+      link: `${LIST}?from=${p.from}&to=${p.to}`,
     }),
     card({
       id: 'sold',
@@ -135,7 +136,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
       value: cur.sold,
       previous: prev.sold,
       spark: pick(buckets, (t) => t.sold),
-      link: `${SELF}#byStatus`,
+      link: `${LIST}?from=${p.from}&to=${p.to}&status=confirmed,checked_in,checked_out`,
     }),
     card({
       id: 'cancelled',
@@ -144,7 +145,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
       value: cur.cancelled,
       previous: prev.cancelled,
       spark: pick(buckets, (t) => t.cancelled),
-      link: `${SELF}#byStatus`,
+      link: `${LIST}?from=${p.from}&to=${p.to}&status=cancelled`,
     }),
     card({
       id: 'income',
@@ -153,7 +154,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
       value: cur.income,
       previous: prev.income,
       spark: pick(buckets, (t) => t.income),
-      link: `${SELF}#byStatus`,
+      link: `${LIST}?from=${p.from}&to=${p.to}&status=confirmed,checked_in,checked_out`,
     }),
     // Today's house: no period to compare with.
     {
@@ -218,9 +219,13 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
       ],
       rows: BOOKING_STATUSES.map((status) => {
         const s = byStatus.get(status) ?? { bookings: 0, total: 0 };
-        return { id: status, link: null, cells: { status, bookings: s.bookings, total: s.total } };
+        return {
+          id: status,
+          link: `${LIST}?from=${p.from}&to=${p.to}&status=${status}`,
+          cells: { status, bookings: s.bookings, total: s.total },
+        };
       }),
-      link: null,
+      link: `${LIST}?from=${p.from}&to=${p.to}`,
     },
     {
       id: 'newestBookings',
@@ -245,7 +250,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
           status,
         },
       })),
-      link: null,
+      link: LIST,
     },
     {
       id: 'reviews',

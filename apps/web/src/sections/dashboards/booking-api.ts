@@ -1,6 +1,7 @@
-import type { Booking, BookingStatus } from '@bo/contract/booking';
+import type { Booking, BookingListQuery, BookingStatus } from '@bo/contract/booking';
 import { BOOKING_API } from '@bo/contract/booking';
 
+import { queryOf } from '../../lib/http';
 import { api } from '../../store/api';
 import { DASHBOARD_TAG } from './dashboards-api';
 
@@ -8,6 +9,10 @@ const bookingApi = api
   .enhanceEndpoints({ addTagTypes: ['Booking', DASHBOARD_TAG] })
   .injectEndpoints({
     endpoints: (build) => ({
+      bookings: build.query<{ bookings: Booking[]; nextCursor: string | null }, BookingListQuery>({
+        query: (q) => ({ url: BOOKING_API.bookings, query: queryOf(q) }),
+        providesTags: ['Booking'],
+      }),
       booking: build.query<Booking, string>({
         query: (id) => BOOKING_API.booking(id),
         transformResponse: (a: { booking: Booking }) => a.booking,
@@ -20,6 +25,7 @@ const bookingApi = api
           body: { status },
         }),
         invalidatesTags: (_r, _e, { id }) => [
+          'Booking',
           { type: 'Booking', id },
           { type: DASHBOARD_TAG, id: 'booking' },
         ],
@@ -35,4 +41,9 @@ const bookingApi = api
     }),
   });
 
-export const { useBookingQuery, useMoveBookingMutation, useDecideReviewMutation } = bookingApi;
+export const {
+  useBookingsQuery,
+  useBookingQuery,
+  useMoveBookingMutation,
+  useDecideReviewMutation,
+} = bookingApi;

@@ -33,7 +33,7 @@ import { useDashboardQuery, useLiveDashboard } from './dashboards-api';
 import { CardSkeleton, PeriodPicker, SeriesCard, StatCard, TableCard } from './dashboard-widgets';
 import { usePeriod } from './use-period';
 
-const STATUS_COLOR: Record<string, LabelColor> = {
+export const BOOKING_STATUS_COLOR: Record<string, LabelColor> = {
   pending: 'warning',
   confirmed: 'info',
   checked_in: 'success',
@@ -42,7 +42,7 @@ const STATUS_COLOR: Record<string, LabelColor> = {
 };
 
 /** The next steps of a booking, from a menu (each a PATCH of its status). */
-function BookingActions({ id, status }: { id: string; status: BookingStatus }) {
+export function BookingActions({ id, status }: { id: string; status: BookingStatus }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [, setParams] = useSearchParams();
@@ -122,7 +122,7 @@ function ReviewActions({ id }: { id: string }) {
   );
 }
 
-function BookingDetails({ id, onClose }: { id: string; onClose: () => void }) {
+export function BookingDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const { data, isError } = useBookingQuery(id);
@@ -151,7 +151,7 @@ function BookingDetails({ id, onClose }: { id: string; onClose: () => void }) {
         {data && (
           <Stack spacing={1.5}>
             <Box>
-              <Label color={STATUS_COLOR[data.status] ?? 'default'}>
+              <Label color={BOOKING_STATUS_COLOR[data.status] ?? 'default'}>
                 {t(`dashboards.booking.status.${data.status}`)}
               </Label>
             </Box>
@@ -198,7 +198,7 @@ export function BookingDashboardView() {
   const statusCell = (columnId: string, value: string | number | null) => {
     if (columnId === 'status' && typeof value === 'string')
       return (
-        <Label color={STATUS_COLOR[value] ?? 'default'}>
+        <Label color={BOOKING_STATUS_COLOR[value] ?? 'default'}>
           {t(`dashboards.booking.status.${value}`)}
         </Label>
       );

@@ -1,0 +1,218 @@
+import type { Booking, BookingStatus } from '@bo/contract/booking';
+import { BOOKING_STATUSES } from '@bo/contract/booking';
+import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { Label } from '../../components/label/label';
+import { PageHeader } from '../../components/page-header/page-header';
+import { useFormat } from '../../lib/format';
+import { subscribeRealtime } from '../../lib/realtime';
+import { paths } from '../../routes/paths';
+import { useBookingsQuery } from './booking-api';
+import { BOOKING_STATUS_COLOR, BookingActions, BookingDetails } from './booking-dashboard-view';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SOLD = 'confirmed,checked_in,checked_out';
+
+/**
+ * /dashboard/booking/list — the bookings behind the booking dashboard's figures: made in a
+ * period, of a status (or "sold"), newest first, one page after another; filters in the URL.
+ */
+export function BookingListView() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status') ?? '';
+  const status =
+    asked === SOLD || (BOOKING_STATUSES as readonly string[]).includes(asked) ? asked : '';
+  const from = DAY.test(params.get('from') ?? '') ? params.get('from')! : '';
+  const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
+  const opened = params.get('booking');
+  const filterKey = `${status}|${from}|${to}`;
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  const [pages, setPages] = useState<Record<string, Booking[]>>({});
+  const cursor = cursors.at(-1);
+  const { data, isFetching, isError, refetch } = useBookingsQuery({
+    status: status || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    cursor,
+  });
+  useEffect(() => {
+    setCursors([undefined]);
+    setPages({});
+  }, [filterKey]);
+  useEffect(() => {
+    if (data) setPages((p) => ({ ...p, [cursor ?? '']: data.bookings }));
+  }, [data, cursor]);
+  useEffect(
+    () =>
+      subscribeRealtime((e) => {
+        if (e.type === DASHBOARD_EVENTS.bookingChanged) void refetch();
+      }),
+    [refetch],
+  );
+  const rows = cursors.flatMap((c) => pages[c ?? ''] ?? []);
+  const set = (name: string, value: string) =>
+    setParams(
+      (p) => {
+        if (value) p.set(name, value);
+        else p.delete(name);
+        return p;
+      },
+      { replace: true },
+    );
+  const close = () =>
+    setParams((p) => {
+      p.delete('booking');
+      return p;
+    });
+
+  return (
+    <Box>
+      <PageHeader
+        title={t('dashboards.booking.list.title')}
+        crumbs={[
+          { name: t('nav.dashboard'), href: paths.dashboard.root },
+          { name: t('dashboards.booking.title'), href: paths.dashboard.general.booking },
+          { name: t('dashboards.booking.list.title') },
+        ]}
+      />
+      <Card>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
+          <TextField
+            select
+            size="small"
+            label={t('dashboards.booking.columns.status')}
+            value={status}
+            onChange={(e) => set('status', e.target.value)}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">{t('dashboards.booking.list.all')}</MenuItem>
+            <MenuItem value={SOLD}>{t('dashboards.booking.cards.sold')}</MenuItem>
+            {BOOKING_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`dashboards.booking.status.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.booking.list.madeFrom')}
+            value={from}
+            onChange={(e) => set('from', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('dashboards.booking.list.madeTo')}
+            value={to}
+            onChange={(e) => set('to', e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        <TableContainer>
+          <Table size="small" aria-label={t('dashboards.booking.list.title')}>
+            <TableHead>
+              <TableRow>
+                {['guest', 'property', 'checkIn', 'checkOut', 'nights', 'total', 'status'].map(
+                  (c) => (
+                    <TableCell key={c} align={c === 'nights' || c === 'total' ? 'right' : 'left'}>
+                      {t(`dashboards.booking.columns.${c}`)}
+                    </TableCell>
+                  ),
+                )}
+                <TableCell align="right">
+                  <Box
+                    component="span"
+                    sx={{
+                      position: 'absolute',
+                      width: 1,
+                      height: 1,
+                      overflow: 'hidden',
+                      clip: 'rect(0 0 0 0)',
+                    }}
+                  >
+                    {t('dashboards.booking.actions')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((b) => (
+                <TableRow key={b.id} hover>
+                  <TableCell>
+                    <Typography variant="body2">{b.guestName}</Typography>
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {f.dateTime(b.createdAt)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {b.propertyName} · {b.roomName}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.day(b.checkIn)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.day(b.checkOut)}</TableCell>
+                  <TableCell align="right">{f.count(b.nights)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <bdi>{f.money(b.total)}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    <Label color={BOOKING_STATUS_COLOR[b.status] ?? 'default'}>
+                      {t(`dashboards.booking.status.${b.status}`)}
+                    </Label>
+                  </TableCell>
+                  <TableCell align="right">
+                    <BookingActions id={b.id} status={b.status as BookingStatus} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {isFetching &&
+                Array.from({ length: rows.length ? 2 : 8 }, (_, i) => (
+                  <TableRow key={`s${i}`}>
+                    <TableCell colSpan={8}>
+                      <Skeleton />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              {!isFetching && rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>
+                    <Typography variant="body2" sx={{ color: 'text.secondary', py: 3 }}>
+                      {isError ? t('dashboards.error') : t('dashboards.booking.list.none')}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {data?.nextCursor && !isFetching && (
+          <Box sx={{ p: 2, textAlign: 'center' }}>
+            <Button onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+              {t('dashboards.booking.list.more')}
+            </Button>
+          </Box>
+        )}
+      </Card>
+      {opened && <BookingDetails id={opened} onClose={close} />}
+    </Box>
+  );
+}
