@@ -32,7 +32,7 @@ async function dashboard(from: string, to: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().dashboard as {
     period: { previousFrom: string; previousTo: string };
-    cards: Array<{ id: string; value: number; previous: number | null }>;
+    cards: Array<{ id: string; value: number; previous: number | null; link: string | null }>;
     series: Array<{ id: string; values: number[] }>;
     tables: Array<{ id: string; rows: Array<{ id: string; cells: Row }> }>;
   };
