@@ -10,6 +10,20 @@ export const FORMAT_LOCALES: Record<string, string> = {
   ar: 'ar-u-nu-latn',
 };
 
+const symbols = new Map<string, string>();
+/** The short symbol of a currency as most languages write it ("$", "€", "£"). */
+function narrowSymbol(currency: string) {
+  let symbol = symbols.get(currency);
+  if (!symbol) {
+    symbol =
+      new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? currency;
+    symbols.set(currency, symbol);
+  }
+  return symbol;
+}
+
 /** Amounts (integer cents), days, counts and shares in the person's language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -52,7 +66,14 @@ export function useFormat() {
           });
           money.set(currency, f);
         }
-        return f.format(cents / 100);
+        // Arabic's narrow symbol for the dollar is "US$", which right to left reads "$US": the
+        // symbol every language shares ("$", "€") reads the same in both directions.
+        if (!tag.startsWith('ar')) return f.format(cents / 100);
+        const symbol = narrowSymbol(currency);
+        return f
+          .formatToParts(cents / 100)
+          .map((p) => (p.type === 'currency' ? symbol : p.value))
+          .join('');
       },
       /** A day (YYYY-MM-DD), a month (YYYY-MM) or an instant. */
       day: (iso: string) => day.format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso)),
