@@ -128,6 +128,7 @@ export async function rebuildPageViewRollups(exec: (text: string) => Promise<unk
   await exec('DELETE FROM page_view_daily');
   await exec('DELETE FROM page_view_dims');
   await exec('DELETE FROM page_visitors_daily');
+  await exec('DELETE FROM page_view_dims_monthly');
   await exec(`
     INSERT INTO page_view_daily (day, views, visitors)
     SELECT to_char(viewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), COUNT(*), COUNT(DISTINCT visitor)
@@ -138,6 +139,9 @@ export async function rebuildPageViewRollups(exec: (text: string) => Promise<unk
       SELECT to_char(viewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), '${dim}', ${dim}, COUNT(*)
         FROM page_views GROUP BY 1, 3`);
   }
+  await exec(`
+    INSERT INTO page_view_dims_monthly (month, dim, key, views)
+    SELECT left(day, 7), dim, key, sum(views) FROM page_view_dims GROUP BY 1, 2, 3`);
   // Today's visitors, so a visitor seen today before the load is not counted twice.
   await exec(`
     INSERT INTO page_visitors_daily (day, visitor)

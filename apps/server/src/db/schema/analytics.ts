@@ -85,3 +85,16 @@ export const dailyCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.metric, t.key] })],
 );
+
+/** Maintained by trigger: views per month by path, source, country and device (long periods). */
+export const pageViewDimsMonthly = pgTable(
+  'page_view_dims_monthly',
+  {
+    /** YYYY-MM */
+    month: text('month').notNull(),
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.dim, t.key] })],
+);

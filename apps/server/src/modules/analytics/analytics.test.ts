@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@bo/contract/dashboards';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
+import { wholeMonths } from '../dashboards/analytics-queries.js';
 
 /**
  * First-party analytics on the demo data: the beacon records a view without sign-in and without
@@ -105,6 +106,23 @@ describe('POST /api/analytics/views', () => {
 });
 
 describe('GET /api/dashboards/analytics', () => {
+  it('reads whole months from the monthly rollup and only the days around them from the daily one', () => {
+    expect(wholeMonths('2025-01-15', '2025-03-10', '2025-05-20')).toEqual({
+      all: ['2025-02', '2025-04'],
+      now: ['2025-04'],
+      gaps: [
+        ['2025-01-15', '2025-01-31'],
+        ['2025-03-01', '2025-03-31'],
+        ['2025-05-01', '2025-05-20'],
+      ],
+    });
+    expect(wholeMonths('2025-03-01', '2025-04-01', '2025-04-30')).toEqual({
+      all: ['2025-03', '2025-04'],
+      now: ['2025-04'],
+      gaps: [],
+    });
+  });
+
   it('keeps the rollups equal to the views they sum', async () => {
     const daily = await query(sql`
       WITH truth AS (
@@ -124,6 +142,16 @@ describe('GET /api/dashboards/analytics', () => {
       SELECT * FROM truth t FULL JOIN page_view_dims x USING (day, dim, key)
        WHERE t.views IS DISTINCT FROM x.views`);
     expect(dims).toEqual([]);
+    const monthly = await query(sql`
+      WITH truth AS (
+        SELECT to_char(viewed_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, d.dim, d.key, count(*)::int AS views
+          FROM page_views v
+          CROSS JOIN LATERAL (VALUES ('path', v.path), ('source', v.source),
+                                     ('country', v.country), ('device', v.device)) AS d(dim, key)
+         GROUP BY 1, 2, 3)
+      SELECT * FROM truth t FULL JOIN page_view_dims_monthly x USING (month, dim, key)
+       WHERE t.views IS DISTINCT FROM x.views`);
+    expect(monthly).toEqual([]);
     const [{ n }] = (await query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM page_views`,
     )) as [{ n: number }];
@@ -166,6 +194,14 @@ describe('GET /api/dashboards/analytics', () => {
     expect(views.values.reduce((a, b) => a + b, 0)).toBe(now.views);
     const devices = d.tables.find((x) => x.id === 'devices')!;
     expect(devices.rows.reduce((a, r) => a + Number(r.cells.views), 0)).toBe(now.views);
+    // A page's views (whole months from the monthly rollup, the days around them from the
+    // daily one) equal its rows in page_views.
+    const top = d.tables.find((x) => x.id === 'topPages')!.rows.find((r) => r.id === '/dashboard');
+    const [counted] = await query<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM page_views WHERE path = '/dashboard'
+         AND viewed_at >= ${`${from}T00:00:00Z`}::timestamptz
+         AND viewed_at < ${`${to}T00:00:00Z`}::timestamptz + interval '1 day'`);
+    expect(Number(top?.cells.views ?? 0)).toBe(counted!.n);
   });
 
   it('is for those allowed to read the analytics', async () => {

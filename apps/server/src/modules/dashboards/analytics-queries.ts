@@ -5,8 +5,45 @@ import type {
   DashboardSeries,
   DashboardTable,
 } from '@bo/contract/dashboards';
+import { addDays } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
 import { bucketsOf, changeOf, type Period } from './queries.js';
+
+/**
+ * The months lying wholly inside [start, to] and wholly on one side of `from` (the start of the
+ * period asked, the end of the previous one): those are read from the monthly rollup.
+ */
+export function wholeMonths(start: string, from: string, to: string) {
+  const all: string[] = [];
+  const now: string[] = [];
+  /** The day ranges no whole month covers (read from the daily rollup). */
+  const gaps: Array<[string, string]> = [];
+  let gapFrom: string | null = start;
+  let [y, m] = start.split('-').map(Number) as [number, number];
+  for (;;) {
+    const first = `${y}-${String(m).padStart(2, '0')}-01`;
+    if (first > to) break;
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const last = addDays(next, -1);
+    const inside = first >= start && last <= to;
+    const oneSide = last < from || first >= from;
+    if (inside && oneSide) {
+      all.push(first.slice(0, 7));
+      if (first >= from) now.push(first.slice(0, 7));
+      if (gapFrom !== null && gapFrom < first) gaps.push([gapFrom, addDays(first, -1)]);
+      gapFrom = null;
+    } else if (gapFrom === null) {
+      gapFrom = first < start ? start : first;
+    }
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  if (gapFrom !== null && gapFrom <= to) gaps.push([gapFrom, to]);
+  return { all, now, gaps };
+}
 
 interface Reads {
   /** [day, views, visitors, orders] */
@@ -22,6 +59,7 @@ interface Reads {
  */
 async function readAll(db: Executor, p: Period): Promise<Reads> {
   const start = p.previousFrom ?? p.from;
+  const months = wholeMonths(start, p.from, p.to);
   const result = (await db.execute(sql`
     SELECT
       (SELECT COALESCE(json_agg(json_build_array(d.day, d.views, d.visitors, d.orders)), '[]'::json)
@@ -35,9 +73,23 @@ async function readAll(db: Executor, p: Period): Promise<Reads> {
                ON o.day = v.day) d) AS days,
       (SELECT COALESCE(json_agg(json_build_array(dim, key, now, prev)), '[]'::json) FROM (
          SELECT dim, key,
-                COALESCE(SUM(views) FILTER (WHERE day >= ${p.from}), 0)::int AS now,
-                COALESCE(SUM(views) FILTER (WHERE day < ${p.from}), 0)::int AS prev
-           FROM page_view_dims WHERE day BETWEEN ${start} AND ${p.to}
+                COALESCE(SUM(views) FILTER (WHERE side), 0)::int AS now,
+                COALESCE(SUM(views) FILTER (WHERE NOT side), 0)::int AS prev
+           FROM (
+             -- Whole months from the monthly rollup, the days around them from the daily one.
+             SELECT dim, key, day >= ${p.from} AS side, views FROM page_view_dims
+              WHERE ${
+                months.gaps.length
+                  ? sql.join(
+                      months.gaps.map(([a, b]) => sql`(day BETWEEN ${a} AND ${b})`),
+                      sql` OR `,
+                    )
+                  : sql`FALSE`
+              }
+             UNION ALL
+             SELECT dim, key, month = ANY (string_to_array(${months.now.join(',')}, ',')), views
+               FROM page_view_dims_monthly
+              WHERE month = ANY (string_to_array(${months.all.join(',')}, ','))) v
           GROUP BY dim, key) x) AS dims`)) as unknown as {
     rows: Array<Record<keyof Reads, unknown>>;
   };
