@@ -9,6 +9,8 @@ import type {
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.js';
 import { fieldError } from '../../lib/http-error.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
+import { escapeLike } from '../../lib/sql-like.js';
 
 type Row = Record<string, unknown>;
 async function rows<T = Row>(db: Executor, query: SQL): Promise<T[]> {
@@ -56,16 +58,6 @@ export async function balanceOf(db: Executor, accountId: string): Promise<number
 
 type TxQuery = z.output<typeof bankTransactionsQuerySchema>;
 
-/** Cursor: the last row's time and id, so pages never skip or repeat while rows are added. */
-const encodeCursor = (t: string, id: string) => Buffer.from(`${t}|${id}`).toString('base64url');
-function decodeCursor(cursor: string): [string, string] {
-  const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!t || !id || Number.isNaN(Date.parse(t)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw fieldError('cursor', 'invalid_cursor', 'Not a cursor of this list');
-  }
-  return [t, id];
-}
-
 /** The ledger, newest first, filtered; keyset pages over (occurred_at, id). */
 export async function listTransactions(
   db: Executor,
@@ -78,7 +70,7 @@ export async function listTransactions(
   if (q.from) where.push(sql`t.occurred_at >= ${`${q.from}T00:00:00Z`}::timestamptz`);
   if (q.to) where.push(sql`t.occurred_at < (${q.to}::date + 1)::timestamptz`);
   if (q.cursor) {
-    const [t, id] = decodeCursor(q.cursor);
+    const [t, id] = decodeTimeCursor(q.cursor);
     where.push(sql`(t.occurred_at, t.id) < (${t}::timestamptz, ${id}::uuid)`);
   }
   const list = await rows(
@@ -105,13 +97,13 @@ export async function listTransactions(
   const last = page.at(-1);
   return {
     transactions: page,
-    nextCursor: list.length > q.limit && last ? encodeCursor(last.occurredAt, last.id) : null,
+    nextCursor: list.length > q.limit && last ? encodeTimeCursor(last.occurredAt, last.id) : null,
   };
 }
 
 /** People one can pay: active accounts matching the text, by name. */
 export async function listContacts(db: Executor, q: string, selfId: string) {
-  const like = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `${escapeLike(q)}%`;
   const list = await rows(
     db,
     sql`SELECT id, display_name, email, avatar_url FROM users

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { BOOKING_TRANSITIONS, type Booking, type BookingStatus } from '@bo/contract/booking';
 import type { Executor, Tx } from '../../db/client.js';
-import { conflict, fieldError } from '../../lib/http-error.js';
+import { conflict } from '../../lib/http-error.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
 
 type Row = Record<string, unknown>;
 async function rows(db: Executor, q: ReturnType<typeof sql>): Promise<Row[]> {
@@ -111,10 +112,7 @@ export async function listBookings(
   if (q.from) where.push(sql`b.created_at >= ${`${q.from}T00:00:00Z`}::timestamptz`);
   if (q.to) where.push(sql`b.created_at < (${q.to}::date + 1)::timestamptz`);
   if (q.cursor) {
-    const [t, id] = Buffer.from(q.cursor, 'base64url').toString().split('|');
-    if (!t || !id || Number.isNaN(Date.parse(t)) || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw fieldError('cursor', 'invalid_cursor', 'Not a cursor of this list');
-    }
+    const [t, id] = decodeTimeCursor(q.cursor);
     where.push(sql`(b.created_at, b.id) < (${t}::timestamptz, ${id}::uuid)`);
   }
   const list = await rows(
@@ -126,9 +124,6 @@ export async function listBookings(
   const last = page.at(-1);
   return {
     bookings: page,
-    nextCursor:
-      list.length > q.limit && last
-        ? Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url')
-        : null,
+    nextCursor: list.length > q.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
   };
 }

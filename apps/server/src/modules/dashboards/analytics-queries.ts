@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/dashboards';
 import { addDays } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { bucketsOf, changeOf, type Period } from './queries.js';
+import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 /**
  * The months lying wholly inside [start, to] and wholly on one side of `from` (the start of the
@@ -94,8 +94,7 @@ async function readAll(db: Executor, p: Period): Promise<Reads> {
     rows: Array<Record<keyof Reads, unknown>>;
   };
   const row = result.rows[0]!;
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-  return { days: parse(row.days), dims: parse(row.dims) };
+  return { days: jsonColumn(row.days), dims: jsonColumn(row.dims) };
 }
 
 interface Totals {

@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
 import { toCents } from '../products/queries.js';
-import { KEPT_STATUSES, bucketsOf, changeOf, type Period } from './queries.js';
+import { KEPT_STATUSES, bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 type Metric = 'users' | 'signins' | 'orders' | 'invoices' | 'reviews' | 'posts';
 /** A person counts as active while a session of theirs was used in the last quarter hour. */
@@ -57,13 +57,12 @@ async function readAll(db: Executor, p: Period): Promise<Reads> {
     rows: Array<Record<keyof Reads, unknown>>;
   };
   const row = result.rows[0]!;
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
-    days: parse(row.days),
-    revenue: parse(row.revenue),
+    days: jsonColumn(row.days),
+    revenue: jsonColumn(row.revenue),
     active: Number(row.active),
-    people: parse(row.people),
-    invoices: parse(row.invoices),
+    people: jsonColumn(row.people),
+    invoices: jsonColumn(row.invoices),
   };
 }
 

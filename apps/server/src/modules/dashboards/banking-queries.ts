@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
 import { listAccounts } from '../banking/queries.js';
-import { bucketsOf, changeOf, type Period } from './queries.js';
+import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 const TX_LINK = '/dashboard/banking/transactions';
 
@@ -69,14 +69,13 @@ async function readAll(db: Executor, p: Period, asked: string | null): Promise<R
     rows: Array<Record<keyof Reads, unknown>>;
   };
   const row = result.rows[0]!;
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
     currency: String(row.currency),
     opening: Number(row.opening),
-    days: parse(row.days),
-    recent: parse(row.recent),
-    cards: parse(row.cards),
-    contacts: parse(row.contacts),
+    days: jsonColumn(row.days),
+    recent: jsonColumn(row.recent),
+    cards: jsonColumn(row.cards),
+    contacts: jsonColumn(row.contacts),
   };
 }
 

@@ -8,7 +8,7 @@ import type {
 } from '@bo/contract/dashboards';
 import { addDays } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { bucketsOf, changeOf, type Period } from './queries.js';
+import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 /** The longest stay the seed and the screens expect; bounds the "who is here tonight" scan. */
 export const BOOKING_MAX_NIGHTS = 30;
@@ -55,12 +55,11 @@ async function readAll(db: Executor, p: Period, today: string): Promise<Reads> {
     rows: Array<Record<keyof Reads, unknown>>;
   };
   const row = result.rows[0]!;
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
-    days: parse(row.days),
-    today: parse(row.today),
-    newest: parse(row.newest),
-    reviews: parse(row.reviews),
+    days: jsonColumn(row.days),
+    today: jsonColumn(row.today),
+    newest: jsonColumn(row.newest),
+    reviews: jsonColumn(row.reviews),
   };
 }
 

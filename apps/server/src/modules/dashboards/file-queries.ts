@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/dashboards';
 import { addDays } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { bucketsOf, changeOf, type Period } from './queries.js';
+import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 const FM = '/dashboard/files-manager';
 
@@ -51,12 +51,11 @@ async function readAll(db: Executor, p: Period, ownerId: string): Promise<Reads>
     rows: Array<Record<keyof Reads, unknown>>;
   };
   const row = result.rows[0]!;
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
-    usage: parse(row.usage),
-    days: parse(row.days),
-    folders: parse(row.folders),
-    recent: parse(row.recent),
+    usage: jsonColumn(row.usage),
+    days: jsonColumn(row.days),
+    folders: jsonColumn(row.folders),
+    recent: jsonColumn(row.recent),
   };
 }
 

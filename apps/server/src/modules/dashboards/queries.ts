@@ -62,6 +62,10 @@ export function bucketsOf(from: string, to: string, bucket: 'day' | 'month'): st
   }
 }
 
+/** A json column as the driver hands it: parsed already (PostgreSQL) or as text (PGlite). */
+export const jsonColumn = <T>(v: unknown): T =>
+  typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
+
 /** Change in percent, one decimal; none when there is nothing to compare with. */
 export const changeOf = (value: number, previous: number | null) =>
   previous === null || previous === 0
@@ -92,8 +96,7 @@ async function readAll(db: Executor, p: Period): Promise<Reads> {
   const result = (await db.execute(
     sql`SELECT dashboard_ecommerce(${p.from}, ${p.to}, ${p.previousFrom}, ${p.previousTo}, ${p.bucket === 'month'}) AS d`,
   )) as unknown as { rows: Array<{ d: Reads | string }> };
-  const d = result.rows[0]!.d;
-  return typeof d === 'string' ? (JSON.parse(d) as Reads) : d;
+  return jsonColumn<Reads>(result.rows[0]!.d);
 }
 
 const dayRows = (rows: Tuple[]): DayRow[] =>

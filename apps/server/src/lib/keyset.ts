@@ -1,0 +1,17 @@
+import { fieldError } from './http-error.js';
+
+/**
+ * The cursor of a newest-first list ordered by (time, id): the last row's instant and id, so a
+ * page never skips or repeats rows while new ones arrive. Opaque to clients.
+ */
+export const encodeTimeCursor = (iso: string, id: string) =>
+  Buffer.from(`${iso}|${id}`).toString('base64url');
+
+/** The (instant, id) of a cursor; a cursor this list did not make is a 400 naming `cursor`. */
+export function decodeTimeCursor(cursor: string): [string, string] {
+  const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!t || !id || Number.isNaN(Date.parse(t)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw fieldError('cursor', 'invalid_cursor', 'Not a cursor of this list');
+  }
+  return [t, id];
+}
