@@ -91,6 +91,20 @@ async function violationsOn(page: Page, url: string) {
       { timeout: 10_000 },
     )
     .catch(() => undefined);
+  // ... and once opening menus and fading panels have finished moving: a navigation group still
+  // unfolding has links a few pixels high, which axe would rightly call too small to hit.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(200);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   return violations
