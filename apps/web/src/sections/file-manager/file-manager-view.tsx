@@ -32,7 +32,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { DriveFile, FileListQuery } from '@bo/contract/drive';
 import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/drive';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
@@ -46,8 +46,7 @@ import { subscribeRealtime } from '../../lib/realtime';
 import type { HttpError } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { FileDetailsDrawer } from './file-details-drawer';
-import { MoveDialog, NameDialog, ShareDialog } from './file-dialogs';
+import { MoveDialog, NameDialog } from './file-dialogs';
 import { FileItems, type ItemAction } from './file-items';
 import { FileViewer } from './file-viewer';
 import {
@@ -66,6 +65,12 @@ import {
 import { notifyWithUndo } from './notify-undo';
 import { StorageUsage } from './storage-usage';
 import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
+
+// Sharing (a people picker) and the details drawer load when first opened.
+const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
+const FileDetailsDrawer = lazy(() =>
+  import('./file-details-drawer').then((m) => ({ default: m.FileDetailsDrawer })),
+);
 
 type View = (typeof FILE_VIEWS)[number];
 type Sort = (typeof FILE_SORTS)[number];
@@ -732,14 +737,18 @@ export function FileManagerView() {
         />
       )}
       {dialog?.kind === 'share' && (
-        <ShareDialog file={dialog.file} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <ShareDialog file={dialog.file} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
       {dialog?.kind === 'details' && (
-        <FileDetailsDrawer
-          file={dialog.file}
-          onShare={() => setDialog({ kind: 'share', file: dialog.file })}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <FileDetailsDrawer
+            file={dialog.file}
+            onShare={() => setDialog({ kind: 'share', file: dialog.file })}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'view' && (
         <FileViewer
