@@ -10,8 +10,10 @@ import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { productRoutes } from './modules/products/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 /**
@@ -32,5 +34,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   analyticsRoutes,
   bookingRoutes,
   userRoutes,
+  notificationRoutes,
+  searchRoutes,
   benchRoutes,
 ];

@@ -44,6 +44,12 @@ export const ROUTE_ACCESS = {
   'POST /api/account/2fa/disable': 'account:self',
   'POST /api/account/2fa/recovery-codes': 'account:self',
 
+  // One's own notifications, and the search (each kind of record filtered by its permission).
+  'GET /api/notifications': 'account:self',
+  'PATCH /api/notifications/:id': 'account:self',
+  'POST /api/notifications/read-all': 'account:self',
+  'GET /api/search': 'account:self',
+
   'GET /api/admin/audit': 'audit:read',
   'GET /api/admin/outbox': 'audit:read',
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 import { USER_STATUSES, emailSchema, passwordSchema } from './account';
 import { listQuerySchema } from './common';
@@ -88,7 +89,13 @@ export const socialLinksSchema = z.strictObject({
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
+/** One switch per in-app notification type (absent = on). */
+const notificationTypeSwitches = Object.fromEntries(
+  NOTIFICATION_TYPES.map((type) => [type, z.boolean().optional()]),
+) as Record<NotificationType, z.ZodOptional<z.ZodBoolean>>;
+
 export const notificationPrefsSchema = z.strictObject({
+  ...notificationTypeSwitches,
   activityComments: z.boolean().optional(),
   activityAnswers: z.boolean().optional(),
   activityFollows: z.boolean().optional(),

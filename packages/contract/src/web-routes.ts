@@ -58,6 +58,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/dashboard/kanban',
   '/dashboard/mail',
   '/dashboard/mail/all',
+  '/dashboard/notifications',
   '/dashboard/permission-denied',
   '/dashboard/user',
   '/dashboard/user/:name/edit',

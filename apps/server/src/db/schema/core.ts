@@ -241,6 +241,8 @@ export const files = pgTable(
       .on(t.ownerId, t.parentId, t.name)
       .where(sql`scope = 'drive'`),
     index('files_parent_idx').on(t.parentId),
+    // The header's search over one person's files: owner and name trigrams in one GIN index.
+    index('files_name_trgm').using('gin', t.ownerId, sql`lower(${t.name}) gin_trgm_ops`),
     index('files_storage_key_idx').on(t.storageKey),
   ],
 );

@@ -7,3 +7,4 @@ export * from './messaging.js';
 export * from './banking.js';
 export * from './analytics.js';
 export * from './booking.js';
+export * from './notifications.js';

@@ -29,6 +29,7 @@ import { recoveryCodes, sessions, users } from '../../db/schema/core.js';
 import { effectivePermissions } from '../../lib/access.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, conflict, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { bearer, requireAuth } from '../../plugins/auth.js';
@@ -358,6 +359,18 @@ export async function accountRoutes(appBase: FastifyInstance) {
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id));
+        if (user.status === 'pending' && config.registration !== 'open') {
+          // Verified and waiting for approval: the people who approve accounts hear of it.
+          await notify(tx, {
+            type: 'registration.pending',
+            to: { permission: 'users:write' },
+            title: user.displayName,
+            body: user.email,
+            link: '/dashboard/user/list?status=pending',
+            recordId: user.id,
+            actorId: user.id,
+          });
+        }
         await audit(tx, request, { actorId: user.id, action: 'auth.email_verified' });
         return true;
       });

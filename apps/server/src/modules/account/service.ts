@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authCodes, sessions, users } from '../../db/schema/core.js';
+import { rows } from '../../db/rows.js';
 import { fieldError } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import type { Services } from '../../plugins/services.js';
 import { isStrongPassword } from '../../lib/password-strength.js';
 
@@ -62,15 +64,31 @@ export async function createSession(
   request: FastifyRequest,
 ): Promise<{ accessToken: string; sessionId: string }> {
   const expiresAt = new Date(Date.now() + services.config.jwtTtlSeconds * 1000);
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      userId,
-      expiresAt,
-      ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-    })
-    .returning({ id: sessions.id });
+  const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+  const session = await db.transaction(async (tx) => {
+    // A sign-in from a browser this person never signed in with before (and not their first).
+    const [seen] = await rows<{ before: boolean; same: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM sessions WHERE user_id = ${userId}) AS before,
+                 EXISTS (SELECT 1 FROM sessions WHERE user_id = ${userId}
+                          AND user_agent IS NOT DISTINCT FROM ${userAgent}) AS same`,
+    );
+    const [created] = await tx
+      .insert(sessions)
+      .values({ userId, expiresAt, ip: request.ip, userAgent })
+      .returning({ id: sessions.id });
+    if (seen?.before && !seen.same) {
+      await notify(tx, {
+        type: 'signin.new_device',
+        to: { users: [userId] },
+        title: userAgent ?? '',
+        body: request.ip,
+        link: '/dashboard/user/account?tab=security',
+        recordId: created!.id,
+      });
+    }
+    return created;
+  });
   const accessToken = await services.tokens.sign(userId, session!.id, expiresAt);
   return { accessToken, sessionId: session!.id };
 }

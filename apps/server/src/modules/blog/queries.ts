@@ -14,6 +14,7 @@ import {
   type BlogRevision,
   type BlogThread,
 } from '@bo/contract/blog';
+import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { files, users } from '../../db/schema/core.js';
 import {
@@ -26,6 +27,7 @@ import {
 } from '../../db/schema/content.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { mentionedUsers, notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 /** Who asks: their id and whether they may write and manage the blog. */
@@ -680,6 +682,9 @@ async function readablePost(db: Executor, reader: Reader, id: string) {
       id: blogPosts.id,
       allowComments: blogPosts.allowComments,
       authorId: blogPosts.authorId,
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      status: blogPosts.status,
     })
     .from(blogPosts)
     .where(and(eq(blogPosts.id, id), visibleTo(reader)))
@@ -751,6 +756,18 @@ export async function addComment(
     .update(blogPosts)
     .set({ comments: sql`${blogPosts.comments} + 1` })
     .where(eq(blogPosts.id, postId));
+  await notify(db, {
+    type: 'mention',
+    to: {
+      users: await mentionedUsers(db, mentionedHandles(message)),
+      permission: post.status === 'published' ? 'blog:read' : 'blog:manage',
+    },
+    title: post.title,
+    body: message,
+    link: `/dashboard/blog/post/${post.slug}`,
+    recordId: postId,
+    actorId: reader.userId,
+  });
   return toComment(await commentRow(db, reader, row!.id), reader);
 }
 

@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type ChatParticipant,
 } from '@bo/contract/chat';
+import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { files, sessions, users } from '../../db/schema/core.js';
 import {
@@ -16,6 +17,7 @@ import {
   chatParticipants,
 } from '../../db/schema/messaging.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { mentionedUsers, notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 import { presenceActiveAt, statusFrom } from './presence.js';
@@ -615,7 +617,37 @@ export async function sendMessage(
         eq(chatParticipants.userId, me),
       ),
     );
+  await notifyMentions(db, me, body.conversationId, text);
   return { message: (await toMessages(db, [row]))[0]!, created: true };
+}
+
+/** Members of the conversation a message names with `@handle` hear of it (nobody outside it). */
+async function notifyMentions(db: Executor, me: string, conversationId: string, text: string) {
+  const mentioned = await mentionedUsers(db, mentionedHandles(text));
+  if (!mentioned.length) return;
+  const members = await db
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(
+      and(
+        eq(chatParticipants.conversationId, conversationId),
+        inArray(chatParticipants.userId, mentioned),
+        isNull(chatParticipants.leftAt),
+      ),
+    );
+  const [conversation] = await db
+    .select({ name: chatConversations.name })
+    .from(chatConversations)
+    .where(eq(chatConversations.id, conversationId));
+  await notify(db, {
+    type: 'mention',
+    to: { users: members.map((m) => m.userId), permission: 'chat:read' },
+    title: conversation?.name ?? '',
+    body: text,
+    link: `/dashboard/chat/${conversationId}`,
+    recordId: conversationId,
+    actorId: me,
+  });
 }
 
 /** Edits or deletes one's own message; its change number is renewed for reconnecting clients. */

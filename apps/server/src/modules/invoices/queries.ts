@@ -32,6 +32,7 @@ import {
   type PartyJson,
 } from '../../db/schema/billing.js';
 import { conflict, fieldError } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 /** A 409 that names the rule broken, in the field list as the web form reads it. */
@@ -850,4 +851,35 @@ export async function claimReminder(
     .where(and(eq(invoices.id, id), remindable(opts)))
     .returning({ id: invoices.id });
   return claimed.length === 1;
+}
+
+/**
+ * Tells the people who read invoices that one was paid in full or is overdue (reminded), in the
+ * transaction that records it.
+ */
+export async function notifyInvoice(
+  tx: Tx,
+  id: string,
+  type: 'invoice.paid' | 'invoice.overdue',
+  actorId: string | null,
+) {
+  const [row] = await tx
+    .select({
+      number: invoices.invoiceNumber,
+      status: invoices.status,
+      customer: invoiceParties.name,
+    })
+    .from(invoices)
+    .leftJoin(invoiceParties, eq(invoiceParties.id, invoices.customerId))
+    .where(eq(invoices.id, id));
+  if (!row || (type === 'invoice.paid' && row.status !== 'paid')) return;
+  await notify(tx, {
+    type,
+    to: { permission: 'invoices:read' },
+    title: row.number ?? '',
+    body: row.customer ?? '',
+    link: `/dashboard/invoice/${id}`,
+    recordId: id,
+    actorId,
+  });
 }

@@ -50,6 +50,7 @@ import {
   claimReminder,
   patchInvoice,
   patchParty,
+  notifyInvoice,
   recordPayment,
   todayUtc,
 } from './queries.js';
@@ -478,9 +479,11 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const id = await db.transaction((tx) =>
-        recordPayment(tx, request.params.id, request.body, auth.userId),
-      );
+      const id = await db.transaction(async (tx) => {
+        const paid = await recordPayment(tx, request.params.id, request.body, auth.userId);
+        if (paid) await notifyInvoice(tx, paid, 'invoice.paid', auth.userId);
+        return paid;
+      });
       if (!id) throw notFound('Invoice');
       const invoice = await load(id);
       await audit(db, request, {
@@ -694,9 +697,11 @@ export async function sendOverdueReminders(
   const invoiceIds: string[] = [];
   const skipped: Array<{ id: string; reason: string }> = [];
   for (const id of candidates) {
-    const claimed = await db.transaction((tx) =>
-      claimReminder(tx, id, { minDaysOverdue, everyDays }),
-    );
+    const claimed = await db.transaction(async (tx) => {
+      const won = await claimReminder(tx, id, { minDaysOverdue, everyDays });
+      if (won) await notifyInvoice(tx, id, 'invoice.overdue', null);
+      return won;
+    });
     if (!claimed) continue;
     const invoice = await getInvoice(db, id);
     if (!invoice) continue;

@@ -585,3 +585,23 @@ export async function assertCardEditor(
     'Only the card’s reporter, its assignees or a board manager can change it',
   );
 }
+
+/** Who a card concerns, for its notifications: its name, reporter and assignees. */
+export async function cardPeople(
+  db: Executor,
+  cardId: string,
+): Promise<{ name: string; reporterId: string | null; assigneeIds: string[] }> {
+  const [card] = await db
+    .select({ name: kanbanCards.name, reporterId: kanbanCards.reporterId })
+    .from(kanbanCards)
+    .where(eq(kanbanCards.id, cardId));
+  const assigned = await db
+    .select({ userId: kanbanCardAssignees.userId })
+    .from(kanbanCardAssignees)
+    .where(eq(kanbanCardAssignees.cardId, cardId));
+  return {
+    name: card?.name ?? '',
+    reporterId: card?.reporterId ?? null,
+    assigneeIds: assigned.map((a) => a.userId),
+  };
+}

@@ -26,13 +26,16 @@ import {
   type KanbanCardMovedPayload,
   type KanbanColumnMovedPayload,
 } from '@bo/contract/kanban';
+import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/http-error.js';
+import { mentionedUsers, notify } from '../../lib/notify.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   addComment,
+  cardPeople,
   assertCardEditor,
   assignableUsers,
   attachFile,
@@ -93,6 +96,24 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       });
       return result;
     });
+
+  /** People assigned to a card since `before` hear of it (not the person who assigned them). */
+  const notifyAssigned = async (
+    tx: Executor,
+    cardId: string,
+    before: string[],
+    actorId: string,
+  ) => {
+    const card = await cardPeople(tx, cardId);
+    await notify(tx, {
+      type: 'kanban.assigned',
+      to: { users: card.assigneeIds.filter((id) => !before.includes(id)) },
+      title: card.name,
+      link: `/dashboard/kanban?card=${cardId}`,
+      recordId: cardId,
+      actorId,
+    });
+  };
 
   const changed = (actorId: string, what: string, ids: Record<string, string>) =>
     events.publish({
@@ -262,6 +283,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       const { columnId, card: input } = request.body;
       const card = await audited(request, 'card.create', null, async (tx) => {
         const id = await createCard(tx, columnId, input, auth.userId);
+        await notifyAssigned(tx, id, [], auth.userId);
         return getCard(tx, auth.userId, fileUrl, id);
       });
       await changed(auth.userId, 'card.created', { cardId: card.id, columnId });
@@ -286,7 +308,9 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       const { cardId, card: patch } = request.body;
       const card = await audited(request, 'card.update', cardId, async (tx) => {
         await assertCardEditor(tx, cardId, auth);
+        const before = await cardPeople(tx, cardId);
         await updateCard(tx, cardId, patch);
+        await notifyAssigned(tx, cardId, before.assigneeIds, auth.userId);
         return getCard(tx, auth.userId, fileUrl, cardId);
       });
       await changed(auth.userId, 'card.updated', { cardId });
@@ -362,9 +386,33 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { cardId, message } = request.body;
-      const comment = await audited(request, 'card.comment', cardId, (tx) =>
-        addComment(tx, cardId, auth.userId, message),
-      );
+      const comment = await audited(request, 'card.comment', cardId, async (tx) => {
+        const added = await addComment(tx, cardId, auth.userId, message);
+        const card = await cardPeople(tx, cardId);
+        const link = `/dashboard/kanban?card=${cardId}`;
+        const mentioned = await mentionedUsers(tx, mentionedHandles(message));
+        await notify(tx, {
+          type: 'mention',
+          to: { users: mentioned },
+          title: card.name,
+          body: message,
+          link,
+          recordId: cardId,
+          actorId: auth.userId,
+        });
+        await notify(tx, {
+          type: 'kanban.comment',
+          to: {
+            users: [card.reporterId, ...card.assigneeIds].filter((id) => !mentioned.includes(id!)),
+          },
+          title: card.name,
+          body: message,
+          link,
+          recordId: cardId,
+          actorId: auth.userId,
+        });
+        return added;
+      });
       await changed(auth.userId, 'card.commented', { cardId });
       reply.status(201);
       return { comment };

@@ -22,6 +22,7 @@ import {
   products,
 } from '../../db/schema/commerce.js';
 import { HttpError, conflict, fieldError } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { centsToDecimal, centsToNumber, toCents } from '../products/queries.js';
 
@@ -304,6 +305,15 @@ export async function createOrder(
       }
     }
     await bumpDailyStats(tx, statsDay(order!.createdAt), 'pending', itemsCount, total, 1);
+    await notify(tx, {
+      type: 'order.created',
+      to: { permission: 'orders:write' },
+      title: `#${order!.number}`,
+      body: order!.customerName,
+      link: `/dashboard/e-commerce/orders/${order!.id}`,
+      recordId: order!.id,
+      actorId: customer.userId,
+    });
     return toOrder(order!, items);
   });
 }
@@ -460,6 +470,8 @@ export async function changeOrderStatus(
   next: OrderStatus,
   allowed: Record<OrderStatus, readonly OrderStatus[]>,
   holding: readonly OrderStatus[],
+  /** Who changes it (not notified of their own change). */
+  actorId: string | null = null,
 ): Promise<Order | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -500,6 +512,15 @@ export async function changeOrderStatus(
     const totalCents = toCents(current.total);
     await bumpDailyStats(tx, day, from, current.itemsCount, totalCents, -1);
     await bumpDailyStats(tx, day, next, current.itemsCount, totalCents, 1);
+    await notify(tx, {
+      type: 'order.status',
+      to: { users: [current.userId] },
+      title: `#${current.number}`,
+      body: next,
+      link: `/dashboard/e-commerce/orders/${id}`,
+      recordId: id,
+      actorId,
+    });
     return toOrder(updated, items);
   });
 }

@@ -172,6 +172,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         request.body.status,
         ORDER_TRANSITIONS,
         STOCK_HOLDING_STATUSES,
+        auth.userId,
       );
       if (!order) throw notFound('Order');
       await audit(db, request, {

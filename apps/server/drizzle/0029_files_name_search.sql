@@ -1,0 +1,1 @@
+CREATE INDEX "files_name_trgm" ON "files" USING gin ("owner_id",lower("name") gin_trgm_ops);

@@ -1,0 +1,7 @@
+import type { SQL } from 'drizzle-orm';
+import type { Executor } from './client.js';
+
+/** The rows of a raw statement, the same on PGlite and node-postgres. */
+export async function rows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SEARCH_API, searchAnswerSchema, searchQuerySchema } from '@bo/contract/notifications';
+import { errorResponses } from '../../lib/route-schemas.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { searchRecords } from './queries.js';
+
+/** The header's search over records; every kind is filtered by the caller's permissions. */
+export async function searchRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.get(
+    SEARCH_API.search,
+    {
+      config: { permission: 'account:self' },
+      schema: {
+        tags: ['search'],
+        summary:
+          'People, products, orders (by number or customer), invoices, posts, files and mail the caller may open, matching q',
+        querystring: searchQuerySchema,
+        response: { 200: searchAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      results: await searchRecords(db, requireAuth(request), request.query.q, request.query.limit),
+    }),
+  );
+}

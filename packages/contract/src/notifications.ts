@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * Notifications: one row per recipient, written in the same transaction as the event that causes
+ * it and pushed live (`NOTIFICATION_EVENTS.created`) when that transaction commits.
+ */
+export const NOTIFICATIONS_API = {
+  list: '/api/notifications',
+  one: (id: string) => `/api/notifications/${id}`,
+  readAll: '/api/notifications/read-all',
+} as const;
+
+/**
+ * What notifies whom:
+ * - `order.created`: a new order, to people who manage orders (`orders:write`);
+ * - `order.status`: an order's status changed, to its customer;
+ * - `kanban.assigned`: a card assigned to me;
+ * - `kanban.comment`: a comment on a card I reported or am assigned to;
+ * - `mention`: `@handle` in a card comment, a blog comment or a chat message;
+ * - `invoice.paid`, `invoice.overdue`: to people who read invoices (`invoices:read`);
+ * - `registration.pending`: a new account waiting for approval, to administrators;
+ * - `signin.new_device`: a sign-in from a browser or device not seen before, to me.
+ */
+export const NOTIFICATION_TYPES = [
+  'order.created',
+  'order.status',
+  'kanban.assigned',
+  'kanban.comment',
+  'mention',
+  'invoice.paid',
+  'invoice.overdue',
+  'registration.pending',
+  'signin.new_device',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_TABS = ['all', 'unread', 'archived'] as const;
+export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
+
+export const NOTIFICATION_EVENTS = {
+  /** A notification was stored for the listed person (payload `{ id, type }`). */
+  created: 'notification.created',
+  /** The person read or archived some of theirs (another tab or device refreshes). */
+  changed: 'notification.changed',
+} as const;
+
+export const NOTIFICATIONS_PAGE = 20;
+
+export const notificationActorSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  /** The record's own name: an order number, a card's title, an invoice number, a person. */
+  title: z.string(),
+  /** A short excerpt or detail (a comment's first words, the new status, the amount). */
+  body: z.string(),
+  /** Where the record opens in the app. */
+  link: z.string(),
+  /** The record's id (order, card, invoice, post, conversation, person or session). */
+  recordId: z.string(),
+  actor: notificationActorSchema.nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  tab: z.enum(NOTIFICATION_TABS).default('all'),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+
+export const notificationListAnswerSchema = z.object({
+  notifications: z.array(notificationSchema),
+  /** How many the tab holds. */
+  total: z.number().int(),
+  /** Unread and not archived: the bell's count. */
+  unreadCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationListAnswer = z.infer<typeof notificationListAnswerSchema>;
+
+export const notificationPatchSchema = z
+  .strictObject({ read: z.boolean().optional(), archived: z.boolean().optional() })
+  .refine((b) => b.read !== undefined || b.archived !== undefined, {
+    message: 'Say read or archived',
+    path: ['read'],
+  });
+export type NotificationPatch = z.infer<typeof notificationPatchSchema>;
+
+export const notificationAnswerSchema = z.object({ notification: notificationSchema });
+export const readAllAnswerSchema = z.object({
+  updated: z.number().int(),
+  unreadCount: z.number().int(),
+});
+
+/** The handles a text mentions (`@jane.doe`), lower-cased, each once. */
+export function mentionedHandles(text: string): string[] {
+  const found = text.match(/(?<![\w@.])@([a-z0-9][a-z0-9._-]{0,62}[a-z0-9])/gi) ?? [];
+  return [...new Set(found.map((m) => m.slice(1).toLowerCase()))];
+}
+
+/** Search over records: people, products, orders, invoices, posts, files, mail subjects. */
+export const SEARCH_API = { search: '/api/search' } as const;
+export const SEARCH_TYPES = [
+  'user',
+  'product',
+  'order',
+  'invoice',
+  'post',
+  'file',
+  'mail',
+] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, 'Type something to search').max(100),
+  /** At most this many a type. */
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+export const searchResultSchema = z.object({
+  type: z.enum(SEARCH_TYPES),
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  link: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchAnswerSchema = z.object({ results: z.array(searchResultSchema) });
