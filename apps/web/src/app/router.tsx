@@ -77,6 +77,7 @@ const dashboardRoutes: RouteObject = {
     { path: 'files-manager', lazy: () => import('../pages/dashboard/file-manager-page') },
     { path: 'permission-denied', lazy: () => import('../pages/dashboard/permission-denied-page') },
     { path: 'blank', lazy: () => import('../pages/dashboard/blank-page') },
+    { path: 'notifications', lazy: () => import('../pages/dashboard/notifications-page') },
     { path: 'admin/audit', lazy: () => import('../pages/dashboard/admin/audit-page') },
     // general
     { path: 'app', lazy: () => import('../pages/dashboard/general/app-page') },

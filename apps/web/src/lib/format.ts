@@ -47,6 +47,7 @@ export function useFormat() {
           maximumFractionDigits: unit === 'byte' ? 0 : 1,
         }),
     );
+    const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'long' });
     const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
     const change = new Intl.NumberFormat(tag, {
@@ -81,6 +82,16 @@ export function useFormat() {
       /** An instant, in the person's time zone. */
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       count: (n: number) => count.format(n),
+      /** How long ago an instant was ("5 minutes ago", "hier"), past a week its date. */
+      ago: (iso: string, now = Date.now()) => {
+        const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+        const abs = Math.abs(seconds);
+        if (abs < 45) return relative.format(0, 'second');
+        if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
+        if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
+        if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');
+        return dateTime.format(new Date(iso));
+      },
       /** A size in bytes, in the largest unit under 1024 (KB = 1024 bytes, as file managers show). */
       bytes: (n: number) => {
         let i = 0;
@@ -101,3 +112,29 @@ export function useFormat() {
 }
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** A browser's user-agent string as people name it: "Chrome 140 · Windows", "Safari · iPhone". */
+export function deviceName(userAgent: string): string {
+  const browsers: Array<[RegExp, string]> = [
+    [/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/(?:Headless)?Chrome\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+)[\d.]* .*Safari\//, 'Safari'],
+  ];
+  const systems: Array<[RegExp, string]> = [
+    [/iPhone/, 'iPhone'],
+    [/iPad/, 'iPad'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ];
+  const browser = browsers.find(([re]) => re.test(userAgent));
+  const system = systems.find(([re]) => re.test(userAgent))?.[1];
+  if (!browser && !system) return userAgent.slice(0, 60);
+  const version = browser ? userAgent.match(browser[0])?.[1] : undefined;
+  const name = browser ? `${browser[1]}${version ? ` ${version}` : ''}` : '';
+  return [name, system].filter(Boolean).join(' · ');
+}

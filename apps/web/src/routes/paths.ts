@@ -49,6 +49,7 @@ export const paths = {
     fileManager: `${ROOTS.dashboard}/files-manager`,
     permissionDenied: `${ROOTS.dashboard}/permission-denied`,
     blank: `${ROOTS.dashboard}/blank`,
+    notifications: `${ROOTS.dashboard}/notifications`,
     admin: {
       audit: `${ROOTS.dashboard}/admin/audit`,
     },

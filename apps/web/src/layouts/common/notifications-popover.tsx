@@ -2,34 +2,55 @@ import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyContent } from '../../components/empty-content/empty-content';
+import { notify } from '../../components/snackbar/notify';
+import { translateError } from '../../locales/form-errors';
+import {
+  useLiveNotifications,
+  useNotificationsQuery,
+  useReadAllNotificationsMutation,
+} from '../../sections/notifications/notifications-api';
+
+// The tabs and the list load the first time the popover opens: the shell stays small.
+const NotificationsPanel = lazy(() =>
+  import('../../sections/notifications/notifications-panel').then((m) => ({
+    default: m.NotificationsPanel,
+  })),
+);
 
 /**
- * The server offers no notifications call yet, so this shows an honest empty state and calls
- * nothing. When `GET /api/notifications` exists, feed the list and the badge from it here.
+ * The header's bell: the unread count, live from the socket; the popover's tabs (all, unread,
+ * archived), each notification linking to its record; mark all read; the full page.
  */
 export function NotificationsPopover() {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const unread = 0;
+  const [opened, setOpened] = useState(false);
+  if (anchor && !opened) setOpened(true);
+  useLiveNotifications();
+  // The badge's count comes with the first unread one (one row, the same call the tab makes).
+  const { data } = useNotificationsQuery({ tab: 'unread', limit: 1 });
+  const unread = data?.unreadCount ?? 0;
+  const [readAll, { isLoading }] = useReadAllNotificationsMutation();
+  const close = () => setAnchor(null);
 
   return (
     <>
       <Tooltip title={t('header.notifications')}>
         <IconButton
-          aria-label={t('header.notifications')}
+          aria-label={`${t('header.notifications')}${unread ? ` (${unread})` : ''}`}
           aria-haspopup="dialog"
+          data-testid="notifications-bell"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error">
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notifications-count">
             <NotificationsRounded />
           </Badge>
         </IconButton>
@@ -37,10 +58,21 @@ export function NotificationsPopover() {
       <Popover
         open={!!anchor}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 32px)' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-label': t('header.notifications'),
+            sx: {
+              width: 420,
+              maxWidth: 'calc(100vw - 32px)',
+              display: 'flex',
+              flexDirection: 'column',
+            },
+          },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', py: 2, pl: 2.5, pr: 1.5 }}>
           <Box sx={{ flexGrow: 1 }}>
@@ -53,19 +85,26 @@ export function NotificationsPopover() {
             <span>
               <IconButton
                 color="primary"
-                disabled={unread === 0}
+                disabled={unread === 0 || isLoading}
                 aria-label={t('header.markAllRead')}
+                onClick={async () => {
+                  try {
+                    await readAll().unwrap();
+                  } catch (err) {
+                    notify.error(translateError(t, err));
+                  }
+                }}
               >
                 <DoneAllRounded />
               </IconButton>
             </span>
           </Tooltip>
         </Box>
-        <Divider sx={{ borderStyle: 'dashed' }} />
-        <EmptyContent
-          title={t('header.noNotifications')}
-          description={t('header.noNotificationsHint')}
-        />
+        {opened && (
+          <Suspense fallback={<LinearProgress aria-label={t('common.loading')} />}>
+            <NotificationsPanel onClose={close} />
+          </Suspense>
+        )}
       </Popover>
     </>
   );

@@ -1,20 +1,36 @@
+import type { SearchResult, SearchType } from '@bo/contract/notifications';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import HistoryRounded from '@mui/icons-material/HistoryRounded';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import KeyboardReturnRounded from '@mui/icons-material/KeyboardReturnRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import InputAdornment from '@mui/material/InputAdornment';
 import InputBase from '@mui/material/InputBase';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { Fragment, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useSearchRecordsQuery } from '../../sections/notifications/notifications-api';
 
 type Entry = { title: string; path: string; group: string; trail: string; external: boolean };
 
@@ -38,7 +54,49 @@ function flatten(groups: NavGroupData[]): Entry[] {
   return out;
 }
 
-/** The search dialog: loaded the first time someone opens the search. */
+/** One line of the dialog: a menu entry, a record found by the server, or a recent pick. */
+type Item = {
+  key: string;
+  group: string;
+  title: string;
+  subtitle: string;
+  path: string;
+  external: boolean;
+  icon: SearchType | 'menu' | 'recent';
+};
+
+const ICONS: Record<Item['icon'], ReactNode> = {
+  menu: <MenuRounded fontSize="small" />,
+  recent: <HistoryRounded fontSize="small" />,
+  user: <PersonOutlineRounded fontSize="small" />,
+  product: <ShoppingBagOutlined fontSize="small" />,
+  order: <ShoppingCartOutlined fontSize="small" />,
+  invoice: <ReceiptLongOutlined fontSize="small" />,
+  post: <ArticleOutlined fontSize="small" />,
+  file: <InsertDriveFileOutlined fontSize="small" />,
+  mail: <MailOutlineRounded fontSize="small" />,
+};
+
+const RECENT_KEY = 'search.recent';
+const RECENT_MAX = 6;
+
+function readRecent(): Item[] {
+  try {
+    const list = JSON.parse(window.localStorage.getItem(RECENT_KEY) ?? '[]') as Item[];
+    return Array.isArray(list) ? list.slice(0, RECENT_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Records are searched from three letters on, or for a number (an order's, an invoice's). */
+const searchable = (q: string) => q.length >= 3 || /^#?\d+$/.test(q);
+
+/**
+ * The search dialog (Ctrl/⌘+K or /): the menu's entries and the records the person may open
+ * (people, products, orders, invoices, posts, files, mail), grouped; arrows move, Enter goes,
+ * Escape closes; the last picks are offered first. Loaded the first time someone opens it.
+ */
 export function SearchbarDialog({
   data,
   open,
@@ -52,16 +110,39 @@ export function SearchbarDialog({
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
+  const [recent, setRecent] = useState<Item[]>(readRecent);
   const listRef = useRef<HTMLUListElement>(null);
 
+  const q = query.trim();
+  const settled = useDebouncedValue(q, 200);
+  const records = useSearchRecordsQuery(settled, { skip: !open || !searchable(settled) });
+  const searching = searchable(q) && (q !== settled || records.isFetching);
+
   const entries = useMemo(() => flatten(data), [data]);
-  const results = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    if (!q) return entries;
-    return entries.filter(
-      (e) => e.trail.toLowerCase().includes(q) || e.path.toLowerCase().includes(q),
-    );
-  }, [entries, query]);
+  const items = useMemo<Item[]>(() => {
+    const lower = q.toLowerCase();
+    if (!lower) {
+      const picks = recent.map((r) => ({ ...r, group: t('header.searchRecent') }));
+      return [...picks, ...entries.map(menuItem(t('header.searchMenu')))];
+    }
+    const menu = entries
+      .filter((e) => e.trail.toLowerCase().includes(lower) || e.path.toLowerCase().includes(lower))
+      .map(menuItem(t('header.searchMenu')));
+    const found =
+      searchable(settled) && records.data
+        ? records.data.map((r: SearchResult) => ({
+            key: `${r.type}-${r.id}`,
+            group: t(`header.searchTypes.${r.type}`),
+            title: r.title,
+            subtitle: r.subtitle,
+            path: r.link,
+            external: false,
+            icon: r.type,
+          }))
+        : [];
+    // Records first when the words look like a number (an order), the menu first otherwise.
+    return /^#?\d+$/.test(lower) ? [...found, ...menu] : [...menu, ...found];
+  }, [q, settled, entries, records.data, recent, t]);
 
   const close = () => {
     onClose();
@@ -69,25 +150,31 @@ export function SearchbarDialog({
     setIndex(0);
   };
 
-  const go = (entry: Entry | undefined) => {
-    if (!entry) return;
+  const go = (item: Item | undefined) => {
+    if (!item) return;
+    const kept = [
+      { ...item, key: item.key.startsWith('recent-') ? item.key : `recent-${item.key}` },
+      ...recent.filter((r) => r.path !== item.path),
+    ].slice(0, RECENT_MAX);
+    setRecent(kept);
+    window.localStorage.setItem(RECENT_KEY, JSON.stringify(kept));
     close();
-    if (entry.external) window.open(entry.path, '_blank', 'noopener');
-    else navigate(entry.path);
+    if (item.external) window.open(item.path, '_blank', 'noopener');
+    else navigate(item.path);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const delta = event.key === 'ArrowDown' ? 1 : -1;
-      const next = (index + delta + results.length) % Math.max(results.length, 1);
+      const next = (index + delta + items.length) % Math.max(items.length, 1);
       setIndex(next);
       listRef.current
         ?.querySelector(`[data-index="${next}"]`)
         ?.scrollIntoView({ block: 'nearest' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      go(results[index]);
+      go(items[index]);
     }
   };
 
@@ -98,7 +185,9 @@ export function SearchbarDialog({
       fullWidth
       maxWidth="sm"
       aria-label={t('header.search')}
-      slotProps={{ paper: { sx: { mt: 15, alignSelf: 'flex-start', overflow: 'hidden' } } }}
+      slotProps={{
+        paper: { sx: { mt: { xs: 2, md: 15 }, alignSelf: 'flex-start', overflow: 'hidden' } },
+      }}
     >
       <Box sx={{ p: 2.5, borderBottom: 1, borderColor: 'divider' }}>
         <InputBase
@@ -116,7 +205,8 @@ export function SearchbarDialog({
             role: 'combobox',
             'aria-expanded': true,
             'aria-controls': 'nav-search-results',
-            'aria-activedescendant': results[index] ? `nav-search-${index}` : undefined,
+            'aria-activedescendant': items[index] ? `nav-search-${index}` : undefined,
+            'aria-describedby': 'nav-search-hint',
           }}
           startAdornment={
             <InputAdornment position="start">
@@ -133,39 +223,86 @@ export function SearchbarDialog({
           }
           sx={{ typography: 'h6' }}
         />
+        <Typography
+          id="nav-search-hint"
+          variant="caption"
+          sx={{ color: 'text.disabled', display: 'block', mt: 0.5 }}
+        >
+          {records.isError ? t('header.searchFailed') : t('header.searchHint')}
+        </Typography>
       </Box>
-      <Box sx={{ maxHeight: 400, overflowY: 'auto', p: 1 }}>
-        {results.length === 0 ? (
-          <EmptyContent title={t('header.noResults', { query })} />
+      {searching ? (
+        <LinearProgress aria-label={t('header.searchSearching')} sx={{ height: 2 }} />
+      ) : (
+        <Box sx={{ height: 2 }} />
+      )}
+      <Box sx={{ maxHeight: { xs: '60vh', md: 440 }, overflowY: 'auto', p: 1 }} role="presentation">
+        {items.length === 0 ? (
+          searching ? null : (
+            <EmptyContent title={t('header.noResults', { query })} />
+          )
         ) : (
           <List id="nav-search-results" role="listbox" ref={listRef} disablePadding>
-            {results.map((entry, i) => (
-              <ListItemButton
-                key={`${entry.trail}-${entry.path}`}
-                id={`nav-search-${i}`}
-                data-index={i}
-                role="option"
-                aria-selected={i === index}
-                selected={i === index}
-                onMouseEnter={() => setIndex(i)}
-                onClick={() => go(entry)}
-                sx={{ borderRadius: 1, mb: 0.25 }}
-              >
-                <ListItemText
-                  primary={entry.trail}
-                  secondary={entry.path}
-                  slotProps={{
-                    primary: { variant: 'subtitle2' },
-                    secondary: { variant: 'caption', noWrap: true },
-                  }}
-                />
-                <Typography variant="caption" sx={{ color: 'text.disabled', ml: 1, flexShrink: 0 }}>
-                  {entry.group}
-                </Typography>
-                {i === index && (
-                  <KeyboardReturnRounded fontSize="small" sx={{ ml: 1, color: 'text.disabled' }} />
+            {items.map((item, i) => (
+              <Fragment key={item.key}>
+                {item.group !== items[i - 1]?.group && (
+                  <ListSubheader
+                    role="presentation"
+                    disableSticky
+                    sx={{
+                      lineHeight: 2.5,
+                      bgcolor: 'transparent',
+                      display: 'flex',
+                      justifyContent: 'space-between',
+                    }}
+                  >
+                    {item.group}
+                    {item.key.startsWith('recent-') && (
+                      <Link
+                        component="button"
+                        type="button"
+                        variant="caption"
+                        onClick={() => {
+                          setRecent([]);
+                          window.localStorage.removeItem(RECENT_KEY);
+                        }}
+                      >
+                        {t('header.clearRecent')}
+                      </Link>
+                    )}
+                  </ListSubheader>
                 )}
-              </ListItemButton>
+                <ListItemButton
+                  id={`nav-search-${i}`}
+                  data-index={i}
+                  data-type={item.icon}
+                  role="option"
+                  aria-selected={i === index}
+                  selected={i === index}
+                  onMouseEnter={() => setIndex(i)}
+                  onClick={() => go(item)}
+                  sx={{ borderRadius: 1, mb: 0.25 }}
+                >
+                  <ListItemIcon sx={{ minWidth: 36, color: 'text.secondary' }}>
+                    {ICONS[item.icon]}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={item.title}
+                    secondary={item.subtitle}
+                    slotProps={{
+                      primary: { variant: 'subtitle2' },
+                      // Full-strength text: the selected row's tint would leave grey too faint.
+                      secondary: { variant: 'caption', noWrap: true, color: 'text.primary' },
+                    }}
+                  />
+                  {i === index && (
+                    <KeyboardReturnRounded
+                      fontSize="small"
+                      sx={{ ml: 1, color: 'text.disabled' }}
+                    />
+                  )}
+                </ListItemButton>
+              </Fragment>
             ))}
           </List>
         )}
@@ -173,3 +310,15 @@ export function SearchbarDialog({
     </Dialog>
   );
 }
+
+const menuItem =
+  (group: string) =>
+  (e: Entry): Item => ({
+    key: `menu-${e.trail}-${e.path}`,
+    group,
+    title: e.trail,
+    subtitle: e.path,
+    path: e.path,
+    external: e.external,
+    icon: 'menu',
+  });

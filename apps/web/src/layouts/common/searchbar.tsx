@@ -13,7 +13,7 @@ const SearchbarDialog = lazy(() =>
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** Search over the navigation: Ctrl/⌘+K opens it, arrows move, Enter goes, Escape closes. */
+/** Search over the menu and the records: Ctrl/⌘+K or / opens it, arrows move, Enter goes, Escape closes. */
 export function Searchbar({ data }: { data: NavGroupData[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -26,6 +26,15 @@ export function Searchbar({ data }: { data: NavGroupData[] }) {
       if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         setOpen((v) => !v);
+        return;
+      }
+      // "/" opens it too, unless the person is typing somewhere.
+      const target = event.target as HTMLElement | null;
+      const typing =
+        !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      if (event.key === '/' && !typing && !event.metaKey && !event.ctrlKey && !event.altKey) {
+        event.preventDefault();
+        setOpen(true);
       }
     };
     window.addEventListener('keydown', onKey);

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN, changePasswordBodySchema } from '@bo/contract/account';
+import { NOTIFICATION_TYPES } from '@bo/contract/notifications';
 import { NOTIFICATION_PREFS, SOCIAL_NETWORKS, socialLinksSchema } from '@bo/contract/users';
 import type { MyProfile, NotificationPrefs, SocialLinks } from '@bo/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
 import { notify } from '../../components/snackbar/notify';
+import { deviceName } from '../../lib/format';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
 import { useLocales } from '../../locales/use-locales';
 import { AccountTwoFactor } from './account-two-factor';
@@ -39,19 +41,28 @@ import {
   useUpdateMyAccountMutation,
 } from './users-api';
 
-const GROUPS = {
+type PrefKey = keyof NotificationPrefs;
+
+/** The mail switches (spec), then one switch per kind of notification under the bell. */
+const GROUPS: Record<string, readonly PrefKey[]> = {
   activity: ['activityComments', 'activityAnswers', 'activityFollows'],
   application: ['applicationNews', 'applicationProductUpdates', 'applicationBlogDigest'],
-} as const satisfies Record<string, readonly (typeof NOTIFICATION_PREFS)[number][]>;
+  inApp: NOTIFICATION_TYPES,
+};
+const ALL_KEYS: readonly PrefKey[] = [...NOTIFICATION_PREFS, ...NOTIFICATION_TYPES];
+const label = (group: string, key: PrefKey) =>
+  group === 'inApp' ? `header.notificationKinds.${key}` : `users.notifications.${key}`;
+const heading = (group: string) =>
+  group === 'inApp' ? 'header.inApp' : `users.notifications.${group}`;
 
 export function AccountNotifications({ me }: { me: MyProfile }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateMyAccountMutation();
   const initial = Object.fromEntries(
-    NOTIFICATION_PREFS.map((k) => [k, me.notificationPrefs[k] ?? true]),
+    ALL_KEYS.map((k) => [k, me.notificationPrefs[k] ?? true]),
   ) as Required<NotificationPrefs>;
   const [prefs, setPrefs] = useState(initial);
-  const dirty = NOTIFICATION_PREFS.some((k) => prefs[k] !== initial[k]);
+  const dirty = ALL_KEYS.some((k) => prefs[k] !== initial[k]);
 
   return (
     <Card sx={{ p: 3 }}>
@@ -62,16 +73,16 @@ export function AccountNotifications({ me }: { me: MyProfile }) {
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' } }}
           >
             <Box>
-              <Typography variant="subtitle1">{t(`users.notifications.${group}`)}</Typography>
+              <Typography variant="subtitle1">{t(heading(group))}</Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t(`users.notifications.${group}Hint`)}
+                {t(`${heading(group)}Hint`)}
               </Typography>
             </Box>
             <Stack sx={{ p: 2, borderRadius: 2, bgcolor: 'background.neutral' }}>
               {keys.map((key) => (
                 <FormControlLabel
                   key={key}
-                  label={t(`users.notifications.${key}`)}
+                  label={t(label(group, key))}
                   labelPlacement="start"
                   sx={{ m: 0, width: 1, justifyContent: 'space-between' }}
                   control={
@@ -316,7 +327,7 @@ function Sessions() {
           >
             <ListItemText
               sx={{ pr: 6 }}
-              primary={s.userAgent ?? t('users.security.unknownDevice')}
+              primary={s.userAgent ? deviceName(s.userAgent) : t('users.security.unknownDevice')}
               primaryTypographyProps={{ noWrap: true, title: s.userAgent ?? undefined }}
               secondary={t('users.security.sessionLine', {
                 ip: s.ip ?? '—',
