@@ -11,6 +11,7 @@ import {
   registerUser,
   type TestApp,
 } from '../../../test/helpers.js';
+import { productBody } from '../../../test/fixtures.js';
 import { listen, signedIn } from '../../../test/sockets.js';
 
 /**
@@ -424,6 +425,19 @@ describe('GET /api/search', () => {
       expect((await search(admin, draft.title)).map((r) => r.id)).toContain(draft.id);
       expect((await search(ann.token, draft.title)).map((r) => r.id)).not.toContain(draft.id);
     }
+  });
+
+  it('answers from its cache until a table it reads changes, then finds the new record', async () => {
+    const name = 'Zanzibar ceramic mug';
+    expect((await search(admin, 'zanzibar')).filter((r) => r.type === 'product')).toEqual([]);
+    const made = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/products',
+      payload: productBody({ name, code: 'ZZ-1', price: 12, quantity: 3, published: true }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const found = await search(admin, 'zanzibar');
+    expect(found.filter((r) => r.type === 'product').map((r) => r.title)).toEqual([name]);
   });
 
   it('asks for something to search', async () => {

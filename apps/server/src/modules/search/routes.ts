@@ -13,7 +13,24 @@ export async function searchRoutes(appBase: FastifyInstance) {
   app.get(
     SEARCH_API.search,
     {
-      config: { permission: 'account:self' },
+      // Kept per person (the answer depends on their permissions and own records) and dropped
+      // when any table it reads changes.
+      config: {
+        permission: 'account:self',
+        cache: {
+          tables: [
+            'users',
+            'products',
+            'orders',
+            'order_customers',
+            'invoices',
+            'blog_posts',
+            'files',
+            'mail_messages',
+          ],
+          scope: 'user',
+        },
+      },
       schema: {
         tags: ['search'],
         summary:
