@@ -229,6 +229,38 @@ export const orderDailyStats = pgTable(
   (t) => [uniqueIndex('order_daily_stats_key').on(t.day, t.status)],
 );
 
+/**
+ * What each product sold each day (UTC) in orders the shop keeps (pending, completed): quantity
+ * and item revenue in cents. Kept by triggers on order_items and orders (migration 0031), so a
+ * period's best sellers and sales by gender read a few rows, never the order lines.
+ */
+export const productSalesDaily = pgTable(
+  'product_sales_daily',
+  {
+    day: text('day').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/** The same by month (`YYYY-MM`): long periods read whole months from here. */
+export const productSalesMonthly = pgTable(
+  'product_sales_monthly',
+  {
+    month: text('month').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.productId] })],
+);
+
 export const discountCodes = pgTable('discount_codes', {
   code: text('code').primaryKey(),
   /** Either a percentage (1–100) or a fixed amount; one of them is set. */

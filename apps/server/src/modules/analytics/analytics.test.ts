@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@bo/contract/dashboards';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
-import { wholeMonths } from '../dashboards/analytics-queries.js';
+import { wholeMonths } from '../dashboards/queries.js';
 
 /**
  * First-party analytics on the demo data: the beacon records a view without sign-in and without

@@ -5,45 +5,8 @@ import type {
   DashboardSeries,
   DashboardTable,
 } from '@bo/contract/dashboards';
-import { addDays } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
-
-/**
- * The months lying wholly inside [start, to] and wholly on one side of `from` (the start of the
- * period asked, the end of the previous one): those are read from the monthly rollup.
- */
-export function wholeMonths(start: string, from: string, to: string) {
-  const all: string[] = [];
-  const now: string[] = [];
-  /** The day ranges no whole month covers (read from the daily rollup). */
-  const gaps: Array<[string, string]> = [];
-  let gapFrom: string | null = start;
-  let [y, m] = start.split('-').map(Number) as [number, number];
-  for (;;) {
-    const first = `${y}-${String(m).padStart(2, '0')}-01`;
-    if (first > to) break;
-    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    const last = addDays(next, -1);
-    const inside = first >= start && last <= to;
-    const oneSide = last < from || first >= from;
-    if (inside && oneSide) {
-      all.push(first.slice(0, 7));
-      if (first >= from) now.push(first.slice(0, 7));
-      if (gapFrom !== null && gapFrom < first) gaps.push([gapFrom, addDays(first, -1)]);
-      gapFrom = null;
-    } else if (gapFrom === null) {
-      gapFrom = first < start ? start : first;
-    }
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  if (gapFrom !== null && gapFrom <= to) gaps.push([gapFrom, to]);
-  return { all, now, gaps };
-}
+import { bucketsOf, changeOf, type Period, jsonColumn, wholeMonths } from './queries.js';
 
 interface Reads {
   /** [day, views, visitors, orders] */

@@ -62,6 +62,42 @@ export function bucketsOf(from: string, to: string, bucket: 'day' | 'month'): st
   }
 }
 
+/**
+ * The months lying wholly inside [start, to] and wholly on one side of `from` (the start of the
+ * period asked, the end of the previous one): those are read from the monthly rollup.
+ */
+export function wholeMonths(start: string, from: string, to: string) {
+  const all: string[] = [];
+  const now: string[] = [];
+  /** The day ranges no whole month covers (read from the daily rollup). */
+  const gaps: Array<[string, string]> = [];
+  let gapFrom: string | null = start;
+  let [y, m] = start.split('-').map(Number) as [number, number];
+  for (;;) {
+    const first = `${y}-${String(m).padStart(2, '0')}-01`;
+    if (first > to) break;
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const last = addDays(next, -1);
+    const inside = first >= start && last <= to;
+    const oneSide = last < from || first >= from;
+    if (inside && oneSide) {
+      all.push(first.slice(0, 7));
+      if (first >= from) now.push(first.slice(0, 7));
+      if (gapFrom !== null && gapFrom < first) gaps.push([gapFrom, addDays(first, -1)]);
+      gapFrom = null;
+    } else if (gapFrom === null) {
+      gapFrom = first < start ? start : first;
+    }
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  if (gapFrom !== null && gapFrom <= to) gaps.push([gapFrom, to]);
+  return { all, now, gaps };
+}
+
 /** A json column as the driver hands it: parsed already (PostgreSQL) or as text (PGlite). */
 export const jsonColumn = <T>(v: unknown): T =>
   typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
@@ -157,9 +193,68 @@ const ORDERS_LINK = '/dashboard/e-commerce/orders';
 const ordersLink = (p: Period, status?: string) =>
   `${ORDERS_LINK}?from=${p.from}&to=${p.to}${status ? `&status=${status}` : ''}`;
 
+type SalesReads = {
+  best: Array<[string, string, string, number, number]>;
+  gender: Array<[string, number, number]>;
+};
+
+/**
+ * The period's best sellers and its sales by gender, from the product rollups (migration 0031):
+ * whole months from the monthly one, the days around them from the daily one. A product made for
+ * several genders shares its sales equally between them; one for none counts as `unisex`.
+ */
+async function readSales(db: Executor, p: Period): Promise<SalesReads> {
+  const months = wholeMonths(p.from, p.from, p.to);
+  const days = months.gaps.length
+    ? sql.join(
+        months.gaps.map(([a, b]) => sql`(day >= ${a} AND day <= ${b})`),
+        sql` OR `,
+      )
+    : sql`FALSE`;
+  const result = (await db.execute(sql`
+    WITH s AS (
+      SELECT product_id, quantity, revenue FROM product_sales_daily WHERE ${days}
+      UNION ALL
+      SELECT product_id, quantity, revenue FROM product_sales_monthly
+       WHERE month = ANY(${`{${months.all.join(',')}}`}::text[])
+    ), per AS (
+      SELECT product_id, sum(quantity)::int AS q, sum(revenue)::bigint AS r FROM s GROUP BY product_id
+    )
+    SELECT
+      (SELECT coalesce(jsonb_agg(jsonb_build_array(p.id, p.name, p.slug, t.q, t.r)
+                                 ORDER BY t.q DESC, t.r DESC, p.id), '[]'::jsonb)
+         FROM (SELECT * FROM per WHERE q > 0 ORDER BY q DESC, r DESC, product_id LIMIT 5) t
+         JOIN products p ON p.id = t.product_id) AS best,
+      (SELECT coalesce(jsonb_agg(jsonb_build_array(g, q, r) ORDER BY g), '[]'::jsonb)
+         FROM (SELECT g, round(sum(per.q::numeric / greatest(cardinality(p.gender), 1)))::int AS q,
+                      round(sum(per.r::numeric / greatest(cardinality(p.gender), 1)))::bigint AS r
+                 FROM per JOIN products p ON p.id = per.product_id
+                 CROSS JOIN unnest(CASE WHEN cardinality(p.gender) = 0 THEN ARRAY['unisex']
+                                        ELSE p.gender END) AS g
+                GROUP BY g) x) AS gender`)) as unknown as {
+    rows: Array<{ best: unknown; gender: unknown }>;
+  };
+  const row = result.rows[0]!;
+  return {
+    best: jsonColumn<SalesReads['best']>(row.best).map(([id, name, slug, q, r]) => [
+      id,
+      name,
+      slug,
+      Number(q),
+      Number(r),
+    ]),
+    gender: jsonColumn<SalesReads['gender']>(row.gender).map(([g, q, r]) => [
+      g,
+      Number(q),
+      Number(r),
+    ]),
+  };
+}
+
 /** The e-commerce dashboard: orders, revenue, items sold for the period, from order_daily_stats. */
 export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashboard> {
   const reads = await readAll(db, p);
+  const sales = await readSales(db, p);
   const cur = sumUp(dayRows(reads.now), p.bucket);
   const prev = reads.prev ? sumUp(dayRows(reads.prev), p.bucket) : null;
   const buckets = bucketsOf(p.from, p.to, p.bucket);
@@ -252,13 +347,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     status,
     total,
   }));
-  const bestSellers = reads.best.map(([id, name, slug, sold, price]) => ({
-    id,
-    name,
-    slug,
-    sold,
-    price,
-  }));
+  const genderTotal = sales.gender.reduce((sum, [, , r]) => sum + r, 0);
   const newest = reads.newest.map(([id, name, slug, createdAt, price]) => ({
     id,
     name,
@@ -317,17 +406,41 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
       link: ordersLink(p),
     },
     {
+      id: 'byGender',
+      label: 'Sales by gender',
+      columns: [
+        { id: 'gender', label: 'Gender', unit: 'text' },
+        { id: 'sold', label: 'Sold', unit: 'count' },
+        { id: 'share', label: 'Share', unit: 'percent' },
+        { id: 'revenue', label: 'Amount', unit: 'cents' },
+      ],
+      rows: sales.gender.map(([gender, sold, revenue]) => ({
+        id: gender,
+        link:
+          gender === 'unisex'
+            ? '/dashboard/e-commerce/shop'
+            : `/dashboard/e-commerce/shop?gender=${gender}`,
+        cells: {
+          gender,
+          sold,
+          share: genderTotal ? Math.round((revenue / genderTotal) * 1000) / 10 : 0,
+          revenue,
+        },
+      })),
+      link: '/dashboard/e-commerce/shop',
+    },
+    {
       id: 'bestSellers',
-      label: 'Best sellers (all time)',
+      label: 'Best sellers of the period',
       columns: [
         { id: 'name', label: 'Product', unit: 'text' },
         { id: 'sold', label: 'Sold', unit: 'count' },
-        { id: 'price', label: 'Price', unit: 'cents' },
+        { id: 'revenue', label: 'Amount', unit: 'cents' },
       ],
-      rows: bestSellers.map((r) => ({
-        id: r.id,
-        link: `/dashboard/e-commerce/product/${encodeURIComponent(r.slug)}`,
-        cells: { name: r.name, sold: r.sold, price: toCents(r.price) },
+      rows: sales.best.map(([id, name, slug, sold, revenue]) => ({
+        id,
+        link: `/dashboard/e-commerce/product/${encodeURIComponent(slug)}`,
+        cells: { name, sold, revenue },
       })),
       link: '/dashboard/e-commerce/list',
     },

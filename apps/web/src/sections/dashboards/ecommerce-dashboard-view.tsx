@@ -36,6 +36,8 @@ export function EcommerceDashboardView() {
   const status = (columnId: string, value: string | number | null) =>
     columnId === 'status' && typeof value === 'string' ? (
       <Label color={STATUS_COLOR[value] ?? 'default'}>{t(`dashboards.status.${value}`)}</Label>
+    ) : columnId === 'gender' && typeof value === 'string' ? (
+      t(`dashboards.gender.${value}`, { defaultValue: value })
     ) : undefined;
   const empty = data ? data.cards.every((c) => c.value === 0) : false;
 
@@ -123,7 +125,10 @@ export function EcommerceDashboardView() {
         {data?.tables
           .filter((x) => x.id !== 'byStatus')
           .map((table) => (
-            <Grid key={table.id} size={{ xs: 12, lg: table.id === 'latestOrders' ? 12 : 6 }}>
+            <Grid
+              key={table.id}
+              size={{ xs: 12, lg: table.id === 'latestOrders' || table.id === 'byGender' ? 12 : 6 }}
+            >
               <TableCard
                 table={table}
                 title={t(`dashboards.ecommerce.tables.${table.id}`)}
