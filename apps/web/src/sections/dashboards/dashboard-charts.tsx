@@ -77,6 +77,13 @@ export function SeriesChart({
         ]
       : []),
   ];
+  // The axis is as wide as its longest label (the largest figure, formatted): Arabic's compact
+  // words ("ألف") and currency symbols are wider than "12K", and a fixed width cut them.
+  const longest = Math.max(
+    3,
+    ...[...values, ...(previous ?? [])].map((v) => plain(tick(v)).length),
+  );
+  const axisWidth = Math.min(120, Math.round(16 + longest * 7.5));
   return (
     <Box dir="ltr" role="img" aria-label={title} sx={{ width: '100%', height: 320 }}>
       <LineChart
@@ -86,7 +93,7 @@ export function SeriesChart({
         yAxis={[
           {
             valueFormatter: (v: number) => plain(tick(v)),
-            width: 64,
+            width: axisWidth,
             min: 0,
             tickMinStep: whole ? 1 : undefined,
           },
