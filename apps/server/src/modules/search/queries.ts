@@ -158,26 +158,37 @@ export async function searchRecords(
   const kinds = SOURCES.filter(
     (s) => auth.permissions.has(s.permission) && (number === null || NUMBERED.has(s.type)),
   );
-  const found = await Promise.all(
-    kinds.map(async (s) => {
-      const query = s.query({ text, pattern, long: text.length >= MIN_TEXT, number, limit, auth });
-      if (!query) return [];
-      const list = await rows<{
-        id: string;
-        title: string;
-        subtitle: string | null;
-        link: string;
-        /** A search to open the record's list with, when the link ends in `q=`. */
-        q?: string;
-      }>(db, query);
-      return list.map((r) => ({
-        type: s.type,
-        id: r.id,
-        title: r.title || '—',
-        subtitle: r.subtitle ?? '',
-        link: r.link.endsWith('q=') ? r.link + encodeURIComponent(r.q ?? '') : r.link,
-      }));
-    }),
-  );
-  return found.flat();
+  const parts = kinds.flatMap((s, kind) => {
+    const query = s.query({ text, pattern, long: text.length >= MIN_TEXT, number, limit, auth });
+    return query
+      ? [
+          sql`SELECT ${kind}::int AS kind, row_number() OVER () AS ord, to_jsonb(r) AS r
+                FROM (${query}) r`,
+        ]
+      : [];
+  });
+  if (!parts.length) return [];
+  // One statement for every kind: on the embedded store each statement's planning costs about
+  // what running it does, and on PostgreSQL one connection serves the whole search.
+  const found = await rows<{
+    kind: number;
+    r: {
+      id: string;
+      title: string | null;
+      subtitle: string | null;
+      link: string;
+      /** A search to open the record's list with, when the link ends in `q=`. */
+      q?: string | null;
+    };
+  }>(db, sql`SELECT kind, r FROM (${sql.join(parts, sql` UNION ALL `)}) x ORDER BY kind, ord`);
+  return found.map(({ kind, r: raw }) => {
+    const r = typeof raw === 'string' ? (JSON.parse(raw) as typeof raw) : raw;
+    return {
+      type: kinds[kind]!.type,
+      id: String(r.id),
+      title: r.title || '—',
+      subtitle: r.subtitle ?? '',
+      link: r.link.endsWith('q=') ? r.link + encodeURIComponent(r.q ?? '') : r.link,
+    };
+  });
 }

@@ -28,7 +28,9 @@ export function Searchbar({ data }: { data: NavGroupData[] }) {
         setOpen((v) => !v);
         return;
       }
-      // "/" opens it too, unless the person is typing somewhere.
+      // "/" opens it too, unless the person is typing somewhere or the screen has its own "/"
+      // (mail's search, listening on the document, has handled it by now).
+      if (event.defaultPrevented) return;
       const target = event.target as HTMLElement | null;
       const typing =
         !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

@@ -375,8 +375,9 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
       }
       event.preventDefault();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // On the document, so it runs before the header's window-wide "/" (which then stands back).
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
   }, [
     mails,
     cursor,
