@@ -94,12 +94,7 @@ export function useFormat() {
       },
       /** A size in bytes, in the largest unit under 1024 (KB = 1024 bytes, as file managers show). */
       bytes: (n: number) => {
-        let i = 0;
-        let v = n;
-        while (Math.abs(v) >= 1024 && i < sizes.length - 1) {
-          v /= 1024;
-          i += 1;
-        }
+        const [v, i] = scaleBytes(n);
         return sizes[i]!.format(v);
       },
       compact: (n: number) => compact.format(n),
@@ -137,4 +132,31 @@ export function deviceName(userAgent: string): string {
   const version = browser ? userAgent.match(browser[0])?.[1] : undefined;
   const name = browser ? `${browser[1]}${version ? ` ${version}` : ''}` : '';
   return [name, system].filter(Boolean).join(' · ');
+}
+
+const LATIN_SIZES = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const).map(
+  (unit) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'unit',
+      unit,
+      unitDisplay: 'narrow',
+      maximumFractionDigits: unit === 'byte' ? 0 : 1,
+    }),
+);
+
+/** A size with Latin unit symbols ("19.5kB"): for chart ticks, which stay left to right. */
+export function latinBytes(n: number): string {
+  const [v, i] = scaleBytes(n);
+  return LATIN_SIZES[i]!.format(v);
+}
+
+/** A size in the largest unit (of byte … terabyte) under 1024: [value, unit index]. */
+function scaleBytes(n: number): [number, number] {
+  let i = 0;
+  let v = n;
+  while (Math.abs(v) >= 1024 && i < 4) {
+    v /= 1024;
+    i += 1;
+  }
+  return [v, i];
 }

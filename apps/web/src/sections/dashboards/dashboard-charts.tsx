@@ -94,6 +94,10 @@ export function SeriesChart({
           {
             valueFormatter: (v: number) => plain(tick(v)),
             width: axisWidth,
+            // The chart reads left to right in every language (its box is dir="ltr"), but MUI X
+            // anchors the labels by the theme's direction: in Arabic at their start, which draws
+            // them across the axis. They end at the axis, as in every other language.
+            tickLabelStyle: { textAnchor: 'end' },
             min: 0,
             tickMinStep: whole ? 1 : undefined,
           },

@@ -34,7 +34,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { Label } from '../../components/label/label';
 import type { LabelColor } from '../../components/label/label';
-import { useFormat } from '../../lib/format';
+import { latinBytes, useFormat } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 
 const SparkLine = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.SparkLine })));
@@ -190,8 +190,9 @@ export function StatCard({
       <Typography variant="subtitle2" component="h2">
         {title}
       </Typography>
-      <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'flex-end', gap: 2 }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      {/* In a narrow card (five to a row) the sparkline goes under the figures, not beside. */}
+      <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: '1 1 9rem', minWidth: 0 }}>
           <Typography variant="h4" component="p" data-testid={`value-${card.id}`}>
             <bdi>{formatValue(f, card.unit, card.value, currency)}</bdi>
           </Typography>
@@ -321,11 +322,17 @@ export function SeriesCard({
             values={series.values}
             previous={series.previous}
             format={(v) => formatValue(f, series.unit, v, currency)}
-            tick={(v) =>
-              series.unit === 'bytes'
-                ? f.bytes(v)
-                : f.compact(series.unit === 'cents' ? v / 100 : v)
-            }
+            tick={(v) => {
+              if (series.unit === 'bytes') {
+                const size = f.bytes(v);
+                return /[\u0600-\u06ff]/.test(size) ? latinBytes(v) : size;
+              }
+              const n = series.unit === 'cents' ? v / 100 : v;
+              // Compact words ("35 ألف") mix directions inside the left-to-right chart, and the
+              // browser then draws them across the axis: Arabic ticks read in full ("35,000").
+              const short = f.compact(n);
+              return /[\u0600-\u06ff]/.test(short) ? f.count(Math.round(n)) : short;
+            }}
             currentLabel={t('dashboards.current')}
             previousLabel={
               period.previousFrom && period.previousTo

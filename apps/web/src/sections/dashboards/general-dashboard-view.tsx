@@ -85,12 +85,22 @@ export function GeneralDashboardView({ name, tableWidth = {}, cell, action }: Pr
                 <CardSkeleton />
               </Grid>
             ))
-          : data.cards.map((c) => (
-              // Up to five figures share one row; more wrap four to a row.
-              <Grid key={c.id} size={{ xs: 12, sm: 6, lg: data.cards.length <= 5 ? 'grow' : 3 }}>
-                <StatCard card={c} label={t(`dashboards.${name}.cards.${c.id}`)} />
+          : // The figures have a row of their own (a nested grid): up to five share it, more
+            // wrap four to a row; "grow" items outside it would squeeze in beside a chart.
+            data.cards.length > 0 && (
+              <Grid size={12}>
+                <Grid container spacing={3}>
+                  {data.cards.map((c) => (
+                    <Grid
+                      key={c.id}
+                      size={{ xs: 12, sm: 6, lg: data.cards.length <= 5 ? 'grow' : 3 }}
+                    >
+                      <StatCard card={c} label={t(`dashboards.${name}.cards.${c.id}`)} />
+                    </Grid>
+                  ))}
+                </Grid>
               </Grid>
-            ))}
+            )}
         {data?.series.map((s, i) => (
           <Grid key={s.id} size={{ xs: 12, lg: data.series.length % 2 === 1 && i === 0 ? 12 : 6 }}>
             <SeriesCard
