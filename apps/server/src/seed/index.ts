@@ -276,10 +276,10 @@ FROM generate_series(1, ${more}) AS g(i) ON CONFLICT DO NOTHING`);
       await exec(
         `SELECT setval(pg_get_serial_sequence('orders', 'number'), (SELECT max(number) FROM orders))`,
       );
-      // Likewise the trigger that keeps the product sales rollups: recomputed below, once.
-      await exec('ALTER TABLE order_items DISABLE TRIGGER order_items_product_sales');
+      // Likewise the trigger that keeps the sales by gender: recomputed below, once.
+      await exec('ALTER TABLE order_items DISABLE TRIGGER order_items_gender_sales');
       await exec(gen.items(counts.orders, counts.products));
-      await exec('ALTER TABLE order_items ENABLE TRIGGER order_items_product_sales');
+      await exec('ALTER TABLE order_items ENABLE TRIGGER order_items_gender_sales');
       for (const t of ORDER_HELPER_TABLES) await exec(`DROP TABLE IF EXISTS ${t}`);
       // The customers the new orders were placed as (the trigger's work, done once, in bulk).
       await exec(`INSERT INTO order_customers (user_id, name, email)
@@ -290,14 +290,11 @@ EXCEPT SELECT user_id, name, email FROM order_customers`);
       await exec(`INSERT INTO order_daily_stats (day, status, orders, items, revenue)
 SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), status, count(*)::int, sum(items_count)::int, sum(total)
 FROM orders GROUP BY 1, 2`);
-      await exec('DELETE FROM product_sales_monthly');
-      await exec('DELETE FROM product_sales_daily');
-      await exec(`INSERT INTO product_sales_daily (day, product_id, quantity, revenue)
-SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), i.product_id, sum(i.quantity)::int, sum(round(i.price * i.quantity * 100))::bigint
-FROM order_items i JOIN orders o ON o.id = i.order_id
-WHERE i.product_id IS NOT NULL AND o.status IN ('pending', 'completed') GROUP BY 1, 2`);
-      await exec(`INSERT INTO product_sales_monthly (month, product_id, quantity, revenue)
-SELECT substr(day, 1, 7), product_id, sum(quantity)::int, sum(revenue)::bigint FROM product_sales_daily GROUP BY 1, 2`);
+      await exec('DELETE FROM gender_sales_daily');
+      await exec(`INSERT INTO gender_sales_daily (day, gender, quantity, revenue)
+SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), bo_sale_gender(p.gender), sum(i.quantity)::int, sum(round(i.price * i.quantity * 100))::bigint
+FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
+WHERE o.status IN ('pending', 'completed') GROUP BY 1, 2`);
     },
   },
   {

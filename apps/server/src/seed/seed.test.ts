@@ -76,17 +76,12 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
         FROM orders GROUP BY 1, 2) o
       FULL JOIN order_daily_stats s USING (day, status)
       WHERE s.orders IS DISTINCT FROM o.orders OR s.items IS DISTINCT FROM o.items OR s.revenue IS DISTINCT FROM o.revenue`,
-    productSalesDifferFromItems: `SELECT count(*) FROM (
-        SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, i.product_id, sum(i.quantity)::int AS quantity, sum(round(i.price * i.quantity * 100))::bigint AS revenue
-        FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE i.product_id IS NOT NULL AND o.status IN ('pending', 'completed') GROUP BY 1, 2) t
-      FULL JOIN (SELECT * FROM product_sales_daily WHERE quantity <> 0) s USING (day, product_id)
+    genderSalesDifferFromItems: `SELECT count(*) FROM (
+        SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, bo_sale_gender(p.gender) AS gender, sum(i.quantity)::int AS quantity, sum(round(i.price * i.quantity * 100))::bigint AS revenue
+        FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
+        WHERE o.status IN ('pending', 'completed') GROUP BY 1, 2) t
+      FULL JOIN (SELECT * FROM gender_sales_daily WHERE quantity <> 0) s USING (day, gender)
       WHERE s.quantity IS DISTINCT FROM t.quantity OR s.revenue IS DISTINCT FROM t.revenue`,
-    productSalesMonthsDifferFromDays: `SELECT count(*) FROM (
-        SELECT substr(day, 1, 7) AS month, product_id, sum(quantity)::int AS quantity, sum(revenue)::bigint AS revenue
-        FROM product_sales_daily GROUP BY 1, 2) d
-      FULL JOIN product_sales_monthly m USING (month, product_id)
-      WHERE m.quantity IS DISTINCT FROM d.quantity OR m.revenue IS DISTINCT FROM d.revenue`,
     productRatingsDifferFromReviews: `SELECT count(*) FROM products p LEFT JOIN (
         SELECT product_id, sum(rating)::int AS s, count(*)::int AS n FROM product_reviews GROUP BY 1) r ON r.product_id = p.id
       WHERE p.rating_sum <> coalesce(r.s, 0) OR p.review_count <> coalesce(r.n, 0)

@@ -230,35 +230,20 @@ export const orderDailyStats = pgTable(
 );
 
 /**
- * What each product sold each day (UTC) in orders the shop keeps (pending, completed): quantity
- * and item revenue in cents. Kept by triggers on order_items and orders (migration 0031), so a
- * period's best sellers and sales by gender read a few rows, never the order lines.
+ * What the shop sold each day (UTC) by the gender a product is made for (`men`, `women`, `kids`;
+ * a product for several or none counts as `unisex`), in orders it keeps (pending, completed):
+ * items and their amount in cents. Kept by triggers on order_items and orders (migration 0031),
+ * so "sales by gender" reads a few rows a day, never the order lines.
  */
-export const productSalesDaily = pgTable(
-  'product_sales_daily',
+export const genderSalesDaily = pgTable(
+  'gender_sales_daily',
   {
     day: text('day').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    gender: text('gender').notNull(),
     quantity: integer('quantity').notNull().default(0),
     revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.productId] })],
-);
-
-/** The same by month (`YYYY-MM`): long periods read whole months from here. */
-export const productSalesMonthly = pgTable(
-  'product_sales_monthly',
-  {
-    month: text('month').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    quantity: integer('quantity').notNull().default(0),
-    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.month, t.productId] })],
+  (t) => [primaryKey({ columns: [t.day, t.gender] })],
 );
 
 export const discountCodes = pgTable('discount_codes', {

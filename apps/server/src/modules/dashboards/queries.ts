@@ -193,68 +193,24 @@ const ORDERS_LINK = '/dashboard/e-commerce/orders';
 const ordersLink = (p: Period, status?: string) =>
   `${ORDERS_LINK}?from=${p.from}&to=${p.to}${status ? `&status=${status}` : ''}`;
 
-type SalesReads = {
-  best: Array<[string, string, string, number, number]>;
-  gender: Array<[string, number, number]>;
-};
-
 /**
- * The period's best sellers and its sales by gender, from the product rollups (migration 0031):
- * whole months from the monthly one, the days around them from the daily one. A product made for
- * several genders shares its sales equally between them; one for none counts as `unisex`.
+ * The period's sales by gender, from `gender_sales_daily` (migration 0031): a few rows a day,
+ * whatever the number of orders. A product made for several genders, or none, is `unisex`.
  */
-async function readSales(db: Executor, p: Period): Promise<SalesReads> {
-  const months = wholeMonths(p.from, p.from, p.to);
-  const days = months.gaps.length
-    ? sql.join(
-        months.gaps.map(([a, b]) => sql`(day >= ${a} AND day <= ${b})`),
-        sql` OR `,
-      )
-    : sql`FALSE`;
+async function readGenderSales(db: Executor, p: Period): Promise<Array<[string, number, number]>> {
   const result = (await db.execute(sql`
-    WITH s AS (
-      SELECT product_id, quantity, revenue FROM product_sales_daily WHERE ${days}
-      UNION ALL
-      SELECT product_id, quantity, revenue FROM product_sales_monthly
-       WHERE month = ANY(${`{${months.all.join(',')}}`}::text[])
-    ), per AS (
-      SELECT product_id, sum(quantity)::int AS q, sum(revenue)::bigint AS r FROM s GROUP BY product_id
-    )
-    SELECT
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(p.id, p.name, p.slug, t.q, t.r)
-                                 ORDER BY t.q DESC, t.r DESC, p.id), '[]'::jsonb)
-         FROM (SELECT * FROM per WHERE q > 0 ORDER BY q DESC, r DESC, product_id LIMIT 5) t
-         JOIN products p ON p.id = t.product_id) AS best,
-      (SELECT coalesce(jsonb_agg(jsonb_build_array(g, q, r) ORDER BY g), '[]'::jsonb)
-         FROM (SELECT g, round(sum(per.q::numeric / greatest(cardinality(p.gender), 1)))::int AS q,
-                      round(sum(per.r::numeric / greatest(cardinality(p.gender), 1)))::bigint AS r
-                 FROM per JOIN products p ON p.id = per.product_id
-                 CROSS JOIN unnest(CASE WHEN cardinality(p.gender) = 0 THEN ARRAY['unisex']
-                                        ELSE p.gender END) AS g
-                GROUP BY g) x) AS gender`)) as unknown as {
-    rows: Array<{ best: unknown; gender: unknown }>;
+    SELECT gender, sum(quantity)::int AS q, sum(revenue)::bigint AS r
+      FROM gender_sales_daily WHERE day >= ${p.from} AND day <= ${p.to}
+     GROUP BY gender HAVING sum(quantity) <> 0 ORDER BY gender`)) as unknown as {
+    rows: Array<{ gender: string; q: number; r: number | string }>;
   };
-  const row = result.rows[0]!;
-  return {
-    best: jsonColumn<SalesReads['best']>(row.best).map(([id, name, slug, q, r]) => [
-      id,
-      name,
-      slug,
-      Number(q),
-      Number(r),
-    ]),
-    gender: jsonColumn<SalesReads['gender']>(row.gender).map(([g, q, r]) => [
-      g,
-      Number(q),
-      Number(r),
-    ]),
-  };
+  return result.rows.map((r) => [r.gender, Number(r.q), Number(r.r)]);
 }
 
 /** The e-commerce dashboard: orders, revenue, items sold for the period, from order_daily_stats. */
 export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashboard> {
   const reads = await readAll(db, p);
-  const sales = await readSales(db, p);
+  const gender = await readGenderSales(db, p);
   const cur = sumUp(dayRows(reads.now), p.bucket);
   const prev = reads.prev ? sumUp(dayRows(reads.prev), p.bucket) : null;
   const buckets = bucketsOf(p.from, p.to, p.bucket);
@@ -347,7 +303,14 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     status,
     total,
   }));
-  const genderTotal = sales.gender.reduce((sum, [, , r]) => sum + r, 0);
+  const bestSellers = reads.best.map(([id, name, slug, sold, price]) => ({
+    id,
+    name,
+    slug,
+    sold,
+    price,
+  }));
+  const genderTotal = gender.reduce((sum, [, , r]) => sum + r, 0);
   const newest = reads.newest.map(([id, name, slug, createdAt, price]) => ({
     id,
     name,
@@ -414,14 +377,12 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
         { id: 'share', label: 'Share', unit: 'percent' },
         { id: 'revenue', label: 'Amount', unit: 'cents' },
       ],
-      rows: sales.gender.map(([gender, sold, revenue]) => ({
-        id: gender,
+      rows: gender.map(([g, sold, revenue]) => ({
+        id: g,
         link:
-          gender === 'unisex'
-            ? '/dashboard/e-commerce/shop'
-            : `/dashboard/e-commerce/shop?gender=${gender}`,
+          g === 'unisex' ? '/dashboard/e-commerce/shop' : `/dashboard/e-commerce/shop?gender=${g}`,
         cells: {
-          gender,
+          gender: g,
           sold,
           share: genderTotal ? Math.round((revenue / genderTotal) * 1000) / 10 : 0,
           revenue,
@@ -431,16 +392,16 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     },
     {
       id: 'bestSellers',
-      label: 'Best sellers of the period',
+      label: 'Best sellers (all time)',
       columns: [
         { id: 'name', label: 'Product', unit: 'text' },
         { id: 'sold', label: 'Sold', unit: 'count' },
-        { id: 'revenue', label: 'Amount', unit: 'cents' },
+        { id: 'price', label: 'Price', unit: 'cents' },
       ],
-      rows: sales.best.map(([id, name, slug, sold, revenue]) => ({
-        id,
-        link: `/dashboard/e-commerce/product/${encodeURIComponent(slug)}`,
-        cells: { name, sold, revenue },
+      rows: bestSellers.map((r) => ({
+        id: r.id,
+        link: `/dashboard/e-commerce/product/${encodeURIComponent(r.slug)}`,
+        cells: { name: r.name, sold: r.sold, price: toCents(r.price) },
       })),
       link: '/dashboard/e-commerce/list',
     },
