@@ -5,3 +5,7 @@ import type { Executor } from './client.js';
 export async function rows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** A timestamp column as ISO 8601, whether the driver gave a Date or text. */
+export const isoInstant = (v: unknown): string =>
+  (v instanceof Date ? v : new Date(String(v))).toISOString();

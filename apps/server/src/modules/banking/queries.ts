@@ -8,17 +8,14 @@ import type {
 } from '@bo/contract/banking';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.js';
+import { isoInstant, rows } from '../../db/rows.js';
 import { fieldError } from '../../lib/http-error.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 type Row = Record<string, unknown>;
-async function rows<T = Row>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 const num = (v: unknown) => Number(v ?? 0);
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const iso = isoInstant;
 const masked = (number: string) => `•••• ${number.slice(-4)}`;
 
 /**

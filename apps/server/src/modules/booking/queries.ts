@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { BOOKING_TRANSITIONS, type Booking, type BookingStatus } from '@bo/contract/booking';
 import type { Executor, Tx } from '../../db/client.js';
+import { isoInstant, rows } from '../../db/rows.js';
 import { conflict } from '../../lib/http-error.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
 
 type Row = Record<string, unknown>;
-async function rows(db: Executor, q: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await db.execute(q)) as unknown as { rows: Row[] }).rows;
-}
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const iso = isoInstant;
 
 const toBooking = (r: Row): Booking => ({
   id: String(r.id),

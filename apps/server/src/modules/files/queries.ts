@@ -8,6 +8,7 @@ import {
   FILE_CATEGORIES,
 } from '@bo/contract/drive';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 
 export type Access = 'owner' | 'edit' | 'view';
@@ -42,11 +43,6 @@ interface ListedRow extends FileRow {
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const answer = (await db.execute(query)) as unknown as { rows: T[] };
-  return answer.rows;
-}
 
 export const fileNotFound = () => notFound('File');
 

@@ -8,10 +8,10 @@ import type {
 } from '@bo/contract/notifications';
 import { notificationListQuerySchema } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
-import { rows } from '../../db/rows.js';
+import { isoInstant, rows } from '../../db/rows.js';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
 
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const iso = isoInstant;
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
 
 const toNotification = (r: Record<string, unknown>): Notification => ({
