@@ -3,7 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { PermissionService } from '../lib/permissions.js';
+import { PRODUCT_COLORS } from '@bo/contract/products';
 import { seedDatabase, type SeedOptions } from './index.js';
+import { PRODUCT_NOUNS } from './vocab.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const quiet = () => {};
@@ -68,6 +70,10 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
     itemWithoutProduct: `SELECT count(*) FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL`,
     itemNotLikeItsProduct: `SELECT count(*) FROM order_items i JOIN products p ON p.id = i.product_id
       WHERE i.name <> p.name OR i.sku <> p.sku OR i.price <> coalesce(p.price_sale, p.price) OR i.cover <> p.images[1]`,
+    // Each picture is the name's noun in the colour at the same place of `colors` (a "Boots" is a boot).
+    productPictureUnlikeItsProduct: `SELECT count(*) FROM products p, generate_subscripts(p.images, 1) k
+      WHERE position((ARRAY[${PRODUCT_NOUNS.map((n) => `'${n}'`).join(',')}])[split_part(p.images[k], '-', 3)::int + 1] IN p.name) = 0
+         OR (ARRAY[${PRODUCT_COLORS.map((c) => `'${c}'`).join(',')}])[split_part(split_part(p.images[k], '-', 4), '.', 1)::int + 1] <> p.colors[k]`,
     orderCustomerNotSearchable: `SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_customers c
       WHERE c.user_id = o.user_id AND c.name = o.customer_name AND c.email = o.customer_email)`,
     orderWithoutUser: `SELECT count(*) FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE u.id IS NULL OR o.customer_email <> u.email`,

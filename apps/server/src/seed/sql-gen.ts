@@ -6,7 +6,7 @@ import {
   PRODUCT_SIZES,
 } from '@bo/contract/products';
 import { CALENDAR_COLORS } from '@bo/contract/calendar';
-import { AVATAR_POOL, COVER_POOL, PRODUCT_IMAGE_POOL } from './images.js';
+import { AVATAR_POOL, COVER_POOL } from './images.js';
 import {
   COMPANIES,
   EVENT_TITLES,
@@ -191,8 +191,11 @@ FROM generate_series(1, ${count}) AS g(i)`;
   productSlug = (p: string) =>
     `(lower(replace(${this.productName(p)}, ' ', '-')) || CASE WHEN ${p} > ${NAME_COMBOS} THEN '-' || ((${p} - 1) / ${NAME_COMBOS} + 1) ELSE '' END)`;
   productSku = (p: string) => `('SKU-' || lpad((${p})::text, 7, '0'))`;
-  productCover = (p: string) =>
-    `('/uploads/seed-product-' || (${this.h(p, 28)} % ${PRODUCT_IMAGE_POOL}) || '.svg')`;
+  /** Picture of product p in colour `colour` (SQL): its noun drawn in that colour (see images.ts). */
+  private productPicture = (p: string, colour: string) =>
+    `('/uploads/seed-product-' || ${this.nounIdx(p)} || '-' || (${colour}) || '.svg')`;
+  /** The first picture, in the product's first colour (what an order line copies). */
+  productCover = (p: string) => this.productPicture(p, this.colorIdx(p));
   /** List price in cents: 19.99 … 298.99. */
   productPriceCents = (p: string) => `((19 + ${this.h(p, 23)} % 280) * 100 + 99)`;
   private onSale = (p: string) => `(${this.h(p, 24)} % 5 = 0)`;
@@ -211,8 +214,8 @@ FROM generate_series(1, ${count}) AS g(i)`;
     const c = this.colorIdx(p);
     const s = this.sizeIdx(p);
     const n = PRODUCT_COLORS.length;
-    const img = (k: number) =>
-      `'/uploads/seed-product-' || ((${this.h(p, 28)} + ${k}) % ${PRODUCT_IMAGE_POOL}) || '.svg'`;
+    // One picture per colour offered, in the order of `colors`.
+    const img = (k: number) => this.productPicture(p, `(${c} + ${k}) % ${n}`);
     return `INSERT INTO products (id, name, slug, code, sku, description, images, price, price_sale, taxes, price_includes_tax,
   quantity, sold, category, gender, colors, sizes, tags, new_label, sale_label, rating_sum, review_count, ratings_by_star,
   published, created_at, updated_at)
@@ -220,7 +223,7 @@ SELECT ${this.uid(KIND.product, p)}, ${this.productName(p)},
   ${this.productSlug(p)},
   'P' || lpad(${p}::text, 7, '0'), ${this.productSku(p)},
   'The ' || ${this.productName(p)} || ' is made to last: ' || ${this.pick(['breathable materials', 'recycled fibres', 'hand-finished seams', 'a cushioned sole', 'water-repellent fabric', 'premium leather'], p, 29)} || ', ' || ${this.pick(['a relaxed fit', 'a true-to-size fit', 'a slim silhouette', 'an adjustable strap'], p, 30)} || ' and a one-year warranty.',
-  ARRAY[${img(0)}, ${img(1)}, ${img(2)}, ${img(3)}],
+  ARRAY[${img(0)}, ${img(2)}, ${img(5)}],
   ${this.productPriceCents(p)} / 100.0,
   CASE WHEN ${this.onSale(p)} THEN ${this.productEffectiveCents(p)} / 100.0 END,
   0, true,
