@@ -211,3 +211,60 @@ test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
   await page.screenshot({ path: 'apps/web/e2e/screenshots/calendar-dialog-ar.png' });
   await context.close();
 });
+
+test('without a mouse: the chosen view survives a reload; an event opens, moves and resizes through its dialog', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const bearer = await token(context.request);
+  const title = `Keyboard ${Date.now().toString(36)}`;
+  const made = await context.request.post('/api/calendar/events/new', {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: {
+      title,
+      color: '#00A76F',
+      allDay: false,
+      start: '2031-01-07T10:00:00.000Z',
+      end: '2031-01-07T11:00:00.000Z',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { page, errors } = await signedInPage(context, bearer);
+  await page.goto(`/dashboard/calendar?view=dayGridMonth&date=${WEEK}`);
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+
+  // The view switcher by keyboard; the URL keeps the view and the reload restores it.
+  const week = page.getByRole('button', { name: 'Week', exact: true });
+  await week.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/view=timeGridWeek/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Week', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  // The event takes focus and opens with Enter; its dialog moves it a day later and makes it longer.
+  const event = page.locator('.fc-timegrid-event', { hasText: title });
+  await event.focus();
+  await expect(event).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await dialog.getByLabel('Start').fill('2031-01-08T10:00');
+  await dialog.getByLabel('End').fill('2031-01-08T12:30');
+  const edited = saved(page, 'update');
+  await dialog.getByLabel('End').press('Enter');
+  await edited;
+  await expect
+    .poll(async () => (await eventsOn(context.request, bearer, title))[0])
+    .toMatchObject({ start: '2031-01-08T10:00:00.000Z', end: '2031-01-08T12:30:00.000Z' });
+  await expect(dialog).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -23,8 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { mergeSearchParams } from '../../lib/search-params';
+import { useSearchParamsMerger } from '../../lib/search-params';
 
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/page-header/page-header';
@@ -67,7 +66,7 @@ export function CalendarView() {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { user } = useAuth();
   const canWrite = !!user?.permissions.includes('calendar:write');
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParamsMerger();
   const calendarRef = useRef<FullCalendar>(null);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   // Read once: FullCalendar treats a changed initial date as a new calendar.
@@ -87,9 +86,6 @@ export function CalendarView() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const filterCount = (colors.length ? 1 : 0) + (from || to ? 1 : 0);
-
-  const setParam = (entries: Record<string, string | null>) =>
-    setParams((prev) => mergeSearchParams(prev, entries), { replace: true });
 
   const { data, isFetching, error } = useCalendarEventsQuery(range ?? { start: '', end: '' }, {
     skip: !range,
