@@ -592,7 +592,14 @@ function PaymentStep({
         <Card>
           <CardHeader title={t('ecommerce.payment.method')} />
           <CardContent>
-            <RadioGroup value={payment} onChange={(_, v) => setPayment(v as PaymentMethod)}>
+            <Typography id="payment-note" variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+              {t('ecommerce.payment.note')}
+            </Typography>
+            <RadioGroup
+              value={payment}
+              onChange={(_, v) => setPayment(v as PaymentMethod)}
+              aria-describedby="payment-note"
+            >
               {PAYMENT_METHODS.map((m) => (
                 <FormControlLabel
                   key={m}
