@@ -97,7 +97,7 @@ test('create, drag and edit an event, then delete it', async ({ browser }) => {
   await page.reload();
   await page.locator('.fc-timegrid-event', { hasText: title }).click();
   await expect(dialog.getByLabel('Title')).toHaveValue(title);
-  await expect(dialog.getByLabel('Start')).toHaveValue('2031-01-08T10:00');
+  await expect(dialog.getByLabel('Start')).toHaveValue('01/08/2031 10:00');
   await dialog.getByLabel('Title').fill(`${title} (edited)`);
   const edited = saved(page, 'update');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -134,8 +134,8 @@ test('selecting a range opens the dialog with that range; filters narrow the vie
   await page.mouse.up();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('All day')).toBeChecked();
-  await expect(dialog.getByLabel('Start')).toHaveValue('2031-01-13');
-  await expect(dialog.getByLabel('End')).toHaveValue('2031-01-15');
+  await expect(dialog.getByLabel('Start')).toHaveValue('01/13/2031');
+  await expect(dialog.getByLabel('End')).toHaveValue('01/15/2031');
   const title = `Offsite ${Date.now().toString(36)}`;
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByRole('radio', { name: /amber/i }).click();

@@ -170,6 +170,33 @@ test('the shop keeps its sort and search in the URL across a reload', async ({ p
   await expect(page.getByRole('button', { name: /^Sort by/ })).toContainText('Price: high–low');
 });
 
+test("dates are typed and amounts read in the chosen language, not the browser's", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
+  await page.goto('/dashboard/e-commerce/orders');
+  const from = page.getByRole('textbox', { name: 'Du' });
+  // French order, not the English browser's mm/dd/yyyy.
+  await expect(from).toHaveAttribute('placeholder', '31/12/2026');
+  await from.fill('15/01/2026');
+  await expect(page).toHaveURL(/from=2026-01-15/);
+  await from.fill('31/02/2026');
+  await from.blur();
+  await expect(page.getByText('Saisissez une date comme 31/12/2026')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Du' })).toHaveValue('15/01/2026');
+  // Amounts with a decimal comma and the currency after the figure.
+  await expect(
+    page.getByRole('cell', { name: /^\d[\d\u202f\u00a0]*,\d\d\s\$US$/ }).first(),
+  ).toBeVisible();
+
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: '开始日期' })).toHaveValue('2026/01/15');
+});
+
 test('the product form marks the tax in percent and lands on the first error when refused', async ({
   page,
   login,

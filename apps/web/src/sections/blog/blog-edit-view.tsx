@@ -37,6 +37,7 @@ import {
   useRestoreBlogRevisionMutation,
   useUpdateBlogPostMutation,
 } from './blog-api';
+import { DateField } from '../../components/form/date-field';
 
 const BlogEditor = lazy(() => import('./blog-rich-text').then((m) => ({ default: m.BlogEditor })));
 const BlogContent = lazy(() =>
@@ -404,13 +405,12 @@ function PostForm({ post }: { post?: BlogPost }) {
                 label={t('blog.editor.publish')}
               />
               {form.publish && (
-                <TextField
+                <DateField
                   type="datetime-local"
                   size="small"
                   label={t('blog.editor.publishAt')}
                   value={form.publishAt}
                   onChange={(event) => change('publishAt', event.target.value)}
-                  slotProps={{ inputLabel: { shrink: true } }}
                   {...field('publishAt')}
                   helperText={errors.publishAt ?? t('blog.editor.publishAtHint')}
                 />

@@ -33,6 +33,7 @@ import {
 } from './calendar-api';
 import { colorName } from './calendar-colors';
 import { fromInput, toInput } from './calendar-dates';
+import { DateField } from '../../components/form/date-field';
 
 /** What opens the dialog: an event to edit, or a range to create (from a selection or the button). */
 export type DialogTarget = { event: CalendarEvent } | { start: Date; end: Date; allDay: boolean };
@@ -238,27 +239,35 @@ function EventForm({
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              key={`start-${allDay}`}
-              type={allDay ? 'date' : 'datetime-local'}
-              label={t('calendar.form.start')}
-              fullWidth
-              disabled={!canWrite}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={!!errors.start}
-              helperText={message(errors.start?.message)}
-              {...register('start')}
+            <Controller
+              name="start"
+              control={control}
+              render={({ field }) => (
+                <DateField
+                  {...field}
+                  type={allDay ? 'date' : 'datetime-local'}
+                  label={t('calendar.form.start')}
+                  fullWidth
+                  disabled={!canWrite}
+                  error={!!errors.start}
+                  helperText={message(errors.start?.message)}
+                />
+              )}
             />
-            <TextField
-              key={`end-${allDay}`}
-              type={allDay ? 'date' : 'datetime-local'}
-              label={t('calendar.form.end')}
-              fullWidth
-              disabled={!canWrite}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={!!errors.end}
-              helperText={message(errors.end?.message)}
-              {...register('end')}
+            <Controller
+              name="end"
+              control={control}
+              render={({ field }) => (
+                <DateField
+                  {...field}
+                  type={allDay ? 'date' : 'datetime-local'}
+                  label={t('calendar.form.end')}
+                  fullWidth
+                  disabled={!canWrite}
+                  error={!!errors.end}
+                  helperText={message(errors.end?.message)}
+                />
+              )}
             />
           </Stack>
           <Controller

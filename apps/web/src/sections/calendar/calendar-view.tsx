@@ -15,7 +15,6 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -34,6 +33,7 @@ import { paths } from '../../routes/paths';
 import { useCalendarEventsQuery, useCalendarLive, useUpdateEventMutation } from './calendar-api';
 import type { CalendarViewName } from './calendar-board';
 import type { DialogTarget } from './calendar-event-dialog';
+import { DateField } from '../../components/form/date-field';
 
 // FullCalendar is the heaviest piece of this screen: its own chunk, fetched on this screen only.
 const CalendarBoard = lazy(() =>
@@ -347,22 +347,20 @@ export function CalendarView() {
           {t('calendar.filters.range')}
         </Typography>
         <Stack spacing={2}>
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('calendar.filters.from')}
             value={from}
-            slotProps={{ inputLabel: { shrink: true } }}
             onChange={(e) => setParam({ from: e.target.value || null })}
           />
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('calendar.filters.to')}
             value={to}
             error={!!from && !!to && to < from}
             helperText={from && to && to < from ? t('errors.field.end_before_start') : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
             onChange={(e) => setParam({ to: e.target.value || null })}
           />
           {from && (

@@ -26,6 +26,7 @@ import { useFormat } from '../../lib/format';
 import { subscribeRealtime } from '../../lib/realtime';
 import { paths } from '../../routes/paths';
 import { useBankAccountsQuery, useBankTransactionsQuery } from './banking-api';
+import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const KIND_COLOR: Record<string, LabelColor> = {
@@ -155,21 +156,19 @@ export function BankTransactionsView() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.period.from')}
             value={filters.from}
             onChange={(e) => set('from', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.period.to')}
             value={filters.to}
             onChange={(e) => set('to', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
         <TableContainer>

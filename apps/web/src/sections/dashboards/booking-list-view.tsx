@@ -26,6 +26,7 @@ import { subscribeRealtime } from '../../lib/realtime';
 import { paths } from '../../routes/paths';
 import { useBookingsQuery } from './booking-api';
 import { BOOKING_STATUS_COLOR, BookingActions, BookingDetails } from './booking-dashboard-view';
+import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SOLD = 'confirmed,checked_in,checked_out';
@@ -112,21 +113,19 @@ export function BookingListView() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.booking.list.madeFrom')}
             value={from}
             onChange={(e) => set('from', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.booking.list.madeTo')}
             value={to}
             onChange={(e) => set('to', e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
         <TableContainer>

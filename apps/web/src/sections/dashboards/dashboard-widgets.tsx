@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -36,6 +35,7 @@ import { Label } from '../../components/label/label';
 import type { LabelColor } from '../../components/label/label';
 import { latinBytes, useFormat } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
+import { DateField } from '../../components/form/date-field';
 
 const SparkLine = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.SparkLine })));
 const SeriesChart = lazy(() =>
@@ -124,22 +124,20 @@ export function PeriodPicker({ period, from, to, choose, setRange }: PeriodProps
             if (!error && draft.from && draft.to) setRange(draft.from, draft.to);
           }}
         >
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.period.from')}
             value={draft.from}
             onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
             required
           />
-          <TextField
+          <DateField
             type="date"
             size="small"
             label={t('dashboards.period.to')}
             value={draft.to}
             onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
             error={!!error}
             helperText={error ?? ' '}
             required

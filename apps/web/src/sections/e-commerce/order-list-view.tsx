@@ -33,6 +33,7 @@ import { paths } from '../../routes/paths';
 import { useOrdersQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
+import { DateField } from '../../components/form/date-field';
 
 const ROWS = [10, 25, 50];
 
@@ -114,20 +115,18 @@ export function OrderListView() {
           ))}
         </Tabs>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2.5 }}>
-          <TextField
+          <DateField
             type="date"
             label={t('ecommerce.orders.from')}
             value={from}
             onChange={(e) => update({ from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: { md: 200 } }}
           />
-          <TextField
+          <DateField
             type="date"
             label={t('ecommerce.orders.to')}
             value={to}
             onChange={(e) => update({ to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: { md: 200 } }}
           />
           <TextField

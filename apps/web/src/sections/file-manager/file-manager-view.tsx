@@ -65,6 +65,7 @@ import {
 import { notifyWithUndo } from './notify-undo';
 import { StorageUsage } from './storage-usage';
 import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
+import { DateField } from '../../components/form/date-field';
 
 // Sharing (a people picker) and the details drawer load when first opened.
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
@@ -453,23 +454,23 @@ export function FileManagerView() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
+            <DateField
               size="small"
               type="date"
               label={t('files.filters.from')}
               value={from}
               onChange={(e) => update({ from: e.target.value || null })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || undefined } }}
+              max={to || undefined}
               error={Boolean(from && to && from > to)}
               helperText={from && to && from > to ? t('files.errors.range') : undefined}
             />
-            <TextField
+            <DateField
               size="small"
               type="date"
               label={t('files.filters.to')}
               value={to}
               onChange={(e) => update({ to: e.target.value || null })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined } }}
+              min={from || undefined}
             />
             <TextField
               select

@@ -38,6 +38,7 @@ import {
   useSharePeopleQuery,
   useUnshareFileMutation,
 } from './files-api';
+import { DateField } from '../../components/form/date-field';
 
 /** The field's message from a refusal naming it, else the whole message. */
 function fieldMessage(t: ReturnType<typeof useTranslation>['t'], error: unknown, field: string) {
@@ -250,13 +251,12 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
                 helperText={t('files.share.optional')}
                 sx={{ flex: 1 }}
               />
-              <TextField
+              <DateField
                 label={t('files.share.expires')}
                 type="date"
                 value={expires}
                 onChange={(e) => setExpires(e.target.value)}
                 helperText={t('files.share.optional')}
-                slotProps={{ inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}
               />
               <Button

@@ -54,6 +54,7 @@ import {
   useSendInvoiceMutation,
 } from './invoice-api';
 import { INVOICE_STATUS_COLOR, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
+import { DateField } from '../../components/form/date-field';
 
 type DialogName = 'send' | 'pay' | 'cancel' | 'delete' | 'pdf' | null;
 
@@ -647,12 +648,11 @@ function PaymentDialog({
             slotProps={{ htmlInput: { step: '0.01', min: 0, inputMode: 'decimal' } }}
             autoFocus
           />
-          <TextField
+          <DateField
             label={t('invoice.payment.paidAt')}
             type="date"
             value={paidAt}
             onChange={(e) => setPaidAt(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
             select

@@ -39,6 +39,7 @@ import {
   useUpdateInvoiceMutation,
 } from './invoice-api';
 import { addDays, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
+import { DateField } from '../../components/form/date-field';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'VND', 'CNY', 'SAR'];
 
@@ -373,7 +374,7 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
               name={name}
               control={control}
               render={({ field, fieldState }) => (
-                <TextField
+                <DateField
                   {...field}
                   type="date"
                   label={t(
@@ -381,7 +382,6 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                   )}
                   error={!!fieldState.error}
                   helperText={errorText(fieldState.error?.message)}
-                  slotProps={{ inputLabel: { shrink: true } }}
                 />
               )}
             />

@@ -60,6 +60,7 @@ import {
   useSendInvoiceMutation,
 } from './invoice-api';
 import { INVOICE_STATUS_COLOR, useInvoiceFormat } from './invoice-format';
+import { DateField } from '../../components/form/date-field';
 
 const ROWS = [10, 25, 50];
 /** The summary cards, in the order an accountant reads them. */
@@ -348,20 +349,18 @@ export function InvoiceListView() {
             <MenuItem value="created">{t('invoice.fields.created')}</MenuItem>
             <MenuItem value="due">{t('invoice.fields.due')}</MenuItem>
           </TextField>
-          <TextField
+          <DateField
             type="date"
             label={t('invoice.list.from')}
             value={from}
             onChange={(e) => update({ from: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: { md: 170 } }}
           />
-          <TextField
+          <DateField
             type="date"
             label={t('invoice.list.to')}
             value={to}
             onChange={(e) => update({ to: e.target.value || null })}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: { md: 170 } }}
           />
           <Tooltip title={t('invoice.list.export')}>

@@ -48,6 +48,7 @@ import {
   useUpdateCardMutation,
 } from './kanban-api';
 import { KanbanMoveCardMenu } from './kanban-move-menu';
+import { DateField } from '../../components/form/date-field';
 
 type Props = {
   card: KanbanCard | null;
@@ -293,19 +294,18 @@ function CardDetails({
         />
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <DateField
             type="date"
             label={t('kanban.card.dueStart')}
             value={dueStart}
             disabled={!canWrite}
             fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
             onChange={(e) => {
               setDueStart(e.target.value);
               void saveDue(e.target.value, dueEnd);
             }}
           />
-          <TextField
+          <DateField
             type="date"
             label={t('kanban.card.dueEnd')}
             value={dueEnd}
@@ -313,7 +313,6 @@ function CardDetails({
             fullWidth
             error={!!dueError}
             helperText={dueError}
-            slotProps={{ inputLabel: { shrink: true } }}
             onChange={(e) => {
               setDueEnd(e.target.value);
               void saveDue(dueStart, e.target.value);
