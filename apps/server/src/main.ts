@@ -43,6 +43,9 @@ async function main() {
   const timers: NodeJS.Timeout[] = [];
   const limiter = new RateLimiter(database);
   timers.push(setInterval(() => limiter.prune().catch(() => {}), 10 * 60_000).unref());
+  // The change log the read cache checks against keeps ten minutes; each instance trims it.
+  const { versions } = app.services;
+  timers.push(setInterval(() => versions.pruneChangeLog().catch(() => {}), 60_000).unref());
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum.
     timers.push(setInterval(() => database.vacuumAnalyze().catch(() => {}), 6 * 3600_000).unref());

@@ -3,6 +3,11 @@ import type { Database } from '../db/client.js';
 /** The channel the `bo_notify_change` triggers (migration 0006) name changed tables on. */
 export const CHANGES_CHANNEL = 'bo_changes';
 
+/** How long the change log (migration 0032) remembers a write. */
+export const CHANGE_LOG_KEEP_MS = 10 * 60_000;
+/** How long an instance may reuse an answer checked against the change log: well within it. */
+export const CHECKED_ANSWER_MAX_AGE_MS = 5 * 60_000;
+
 /**
  * A version number per table, bumped by the change notifications every committed write sends
  * (one per statement and table, at commit). Caches take a stamp of the tables an answer read
@@ -43,6 +48,36 @@ export class DataVersions {
     let sum = 0;
     for (const t of tables) sum += this.versions.get(t) ?? 0;
     return sum;
+  }
+
+  /**
+   * Whether a committed write to one of `tables` is not visible in `snapshot` (a
+   * `pg_current_snapshot()` taken earlier, or null for none), and the snapshot of now. Exact
+   * across instances: the change log's rows are written in the writing transaction (migration
+   * 0032), so a write committed before this call is seen here, whatever the notifications do.
+   */
+  async changedSince(
+    tables: readonly string[],
+    snapshot: string | null,
+  ): Promise<{ changed: boolean; snapshot: string }> {
+    const [row] = await this.database.query<{ now: string; changed: boolean }>(
+      `SELECT pg_current_snapshot()::text AS now,
+              $2::text IS NULL OR EXISTS (
+                SELECT 1 FROM bo_change_log
+                 WHERE table_name = ANY($1::text[])
+                   AND xid >= pg_snapshot_xmin($2::text::pg_snapshot)
+                   AND NOT pg_visible_in_snapshot(xid, $2::text::pg_snapshot)) AS changed`,
+      [[...tables], snapshot],
+    );
+    return { changed: row!.changed, snapshot: row!.now };
+  }
+
+  /** Forgets changes older than CHANGE_LOG_KEEP_MS (answers are not reused that long). */
+  async pruneChangeLog(): Promise<void> {
+    await this.database.query(
+      `DELETE FROM bo_change_log WHERE at < now() - make_interval(secs => $1)`,
+      [CHANGE_LOG_KEEP_MS / 1000],
+    );
   }
 
   /** Tables among `tables` that have no change trigger: a cache over them would never expire. */

@@ -59,7 +59,7 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const { tokens, database, permissions, config } = app.services;
 
-    const { versions, caching } = app.services;
+    const { versions, sessionCaching: caching } = app.services;
 
     interface SessionRow {
       revoked_at: Date | null;

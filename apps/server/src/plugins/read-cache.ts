@@ -1,6 +1,7 @@
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CHECKED_ANSWER_MAX_AGE_MS } from '../lib/data-versions.js';
 import { LruCache } from '../lib/lru.js';
 import type { AuthContext } from './auth.js';
 
@@ -26,7 +27,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when this request's answer may be kept: where, and the data versions it was read at. */
-    cacheSlot: { key: string; stamp: number } | null;
+    cacheSlot: { key: string; stamp: number; snapshot?: string } | null;
   }
   interface FastifyInstance {
     /** Answers served from memory and computed, since start (for the bench and the logs). */
@@ -41,6 +42,10 @@ interface Entry {
   gzip?: Buffer;
   contentType: string;
   stamp: number;
+  /** PostgreSQL: the snapshot taken before the answer was computed (see changedSince). */
+  snapshot?: string;
+  /** When it was computed (ms): a checked answer is reused for CHECKED_ANSWER_MAX_AGE_MS at most. */
+  bornAt: number;
   size: number;
 }
 
@@ -76,12 +81,15 @@ const ALWAYS = ['roles'];
 /**
  * Keeps the JSON answers of the GET routes that declare `config.cache`, keyed by caller scope and
  * URL, and serves them again while the tables they read are unchanged (DataVersions). Runs after
- * the auth hook, so the token and permission are checked on every request, hit or not. Off unless
- * `services.caching` (the embedded store, where one process owns the data).
+ * the auth hook, so the token and permission are checked on every request, hit or not. On unless
+ * READ_CACHE=off. On the embedded store one process owns the data and hears every commit as it
+ * returns; on PostgreSQL, where other instances write too, each reuse is first checked against the
+ * change log in one indexed query (decision 007).
  */
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const { versions, caching } = app.services;
+    const { versions, caching, database } = app.services;
+    const checked = database.kind === 'postgres';
     const cache = new LruCache<Entry>(5_000, 64 * 1024 * 1024);
     const tablesOf = new Map<ReadCacheRule, readonly string[]>();
     const declared = new Set<string>();
@@ -131,8 +139,18 @@ export const readCachePlugin = fp(
       if (!key) return;
       const tables = tablesOf.get(rule)!;
       const stamp = versions.stamp(tables);
-      const hit = cache.get(key);
-      if (hit && hit.stamp === stamp) {
+      let hit = cache.get(key);
+      // A change this instance has heard of already: no need to ask the database.
+      if (hit && hit.stamp !== stamp) hit = undefined;
+      let snapshot: string | undefined;
+      if (checked) {
+        if (hit && Date.now() - hit.bornAt > CHECKED_ANSWER_MAX_AGE_MS) hit = undefined;
+        // One statement: is the kept answer still current, and the snapshot to stamp a new one.
+        const now = await versions.changedSince(tables, hit?.snapshot ?? null);
+        if (now.changed) hit = undefined;
+        snapshot = now.snapshot;
+      }
+      if (hit) {
         cache.hits++;
         reply.header('x-cache', 'hit').type(hit.contentType);
         if (hit.gzip && acceptsGzip(request)) {
@@ -144,7 +162,7 @@ export const readCachePlugin = fp(
       }
       cache.misses++;
       // Stamped before the handler reads: a write committing meanwhile makes this answer stale.
-      request.cacheSlot = { key, stamp };
+      request.cacheSlot = { key, stamp, snapshot };
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -158,6 +176,8 @@ export const readCachePlugin = fp(
           body,
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           stamp: slot.stamp,
+          snapshot: slot.snapshot,
+          bornAt: Date.now(),
           size: body.length + slot.key.length * 2 + 64,
         };
         cache.set(slot.key, entry);

@@ -22,8 +22,10 @@ export interface Services {
   events: EventBus;
   /** Per-table versions from the change notifications: what the caches check answers against. */
   versions: DataVersions;
-  /** Whether sessions and read answers are cached in memory (READ_CACHE, embedded store only). */
+  /** Whether read answers are kept in memory (READ_CACHE; checked against the change log on PostgreSQL). */
   caching: boolean;
+  /** Whether session rows are kept in memory (the embedded store, where one process owns them). */
+  sessionCaching: boolean;
   /** Work done after the answer (see BackgroundTasks). */
   tasks: BackgroundTasks;
   /** Realtime sockets opened, closed and used on this instance (presence listens). */
@@ -54,7 +56,8 @@ export const servicesPlugin = fp(
       permissions: new PermissionService(database, versions),
       events,
       versions,
-      caching: config.readCache === 'auto' && database.kind === 'pglite',
+      caching: config.readCache === 'auto',
+      sessionCaching: config.readCache === 'auto' && database.kind === 'pglite',
       tasks: new BackgroundTasks(app.log),
       sockets: new SocketActivity(),
     };
