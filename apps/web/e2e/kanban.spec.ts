@@ -120,6 +120,12 @@ test('drag a card across columns; it is still there after a reload', async ({ br
   await drawer.getByRole('textbox', { name: /write a comment/i }).press('Enter');
   await expect(drawer.getByText('Done in the browser')).toBeVisible();
   await page.keyboard.press('Escape');
+  // The board counts it; after a reload the opened card loads its comments again.
+  await expect(cardIn(page, left, card).getByLabel('Comments: 1', { exact: true })).toBeVisible();
+  await page.reload();
+  await cardIn(page, left, card).click();
+  await expect(drawer.getByText('Done in the browser')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   expect(errors).toEqual([]);
   await context.close();

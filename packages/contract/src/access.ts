@@ -120,6 +120,7 @@ export const ROUTE_ACCESS = {
   'POST /api/calendar/events/delete': 'calendar:write',
 
   'GET /api/kanban/board': 'kanban:read',
+  'GET /api/kanban/cards/:id': 'kanban:read',
   'GET /api/kanban/assignable-users': 'kanban:read',
   'POST /api/kanban/columns/new': 'kanban:manage',
   'POST /api/kanban/columns/update': 'kanban:manage',

@@ -14,6 +14,8 @@ export const KANBAN_API = {
   cardMove: '/api/kanban/cards/move',
   cardDelete: '/api/kanban/cards/delete',
   cardComment: '/api/kanban/cards/comment',
+  /** One card with its comments (GET; the board counts them). */
+  card: '/api/kanban/cards/:id',
   cardAttach: '/api/kanban/cards/attach',
   cardDetach: '/api/kanban/cards/detach',
   cardLike: '/api/kanban/cards/like',
@@ -82,7 +84,9 @@ export const kanbanCardSchema = z.object({
   priority: z.enum(KANBAN_PRIORITIES),
   labels: z.array(z.string()),
   attachments: z.array(kanbanAttachmentSchema),
-  comments: z.array(kanbanCommentSchema),
+  commentCount: z.number().int(),
+  /** A card opened alone (or the board with `?include=comments`) carries its comments. */
+  comments: z.array(kanbanCommentSchema).optional(),
   completed: z.boolean(),
   likes: z.number().int(),
   /** Whether the person asking has liked the card. */
@@ -107,6 +111,11 @@ export const kanbanBoardSchema = z.object({
 });
 export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
 export const kanbanBoardAnswerSchema = z.object({ board: kanbanBoardSchema });
+export const kanbanBoardQuerySchema = z.object({
+  /** `comments`: each card with its comments, for clients that show them without opening a card. */
+  include: z.enum(['comments']).optional(),
+});
+export const kanbanCardParamsSchema = z.object({ id: z.string().uuid() });
 
 const columnName = z.string().trim().min(1).max(KANBAN_NAME_MAX);
 

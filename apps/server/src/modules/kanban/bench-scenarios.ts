@@ -1,6 +1,7 @@
 /**
  * What `npm run bench` measures for the kanban board: loading the whole board as the screen does
- * (columns, cards, assignees, comments, attachments and the caller's likes).
+ * (columns, cards, assignees, attachments, comment counts and the caller's likes), and opening a
+ * card (its comments load then).
  */
 import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
 
@@ -13,18 +14,35 @@ const isBoard = (b: unknown) =>
   Array.isArray(b.board.columns) &&
   Array.isArray(b.board.cards);
 
-export async function prepareKanbanBench(fetchJson: JsonFetch): Promise<null> {
+type Ctx = { cardIds: string[] };
+
+export async function prepareKanbanBench(fetchJson: JsonFetch): Promise<Ctx> {
   const res = await fetchJson('GET', '/api/kanban/board');
   if (res.status !== 200 || !isBoard(res.body)) throw new Error('the board does not answer');
-  return null;
+  const cards = (res.body as { board: { cards: Array<{ id: string; commentCount: number }> } })
+    .board.cards;
+  // Cards people talked about first: what opening a busy card costs.
+  const cardIds = [...cards]
+    .sort((a, b) => b.commentCount - a.commentCount)
+    .slice(0, 20)
+    .map((c) => c.id);
+  if (!cardIds.length) throw new Error('the board has no cards');
+  return { cardIds };
 }
 
-export const kanbanScenarios: BenchScenario<null>[] = [
+export const kanbanScenarios: BenchScenario<Ctx>[] = [
   {
     name: 'kanban board',
     method: 'GET',
     url: () => '/api/kanban/board',
     expectedStatus: 200,
     check: isBoard,
+  },
+  {
+    name: 'kanban card opened (with its comments)',
+    method: 'GET',
+    url: (ctx, i) => `/api/kanban/cards/${ctx.cardIds[i % ctx.cardIds.length]}`,
+    expectedStatus: 200,
+    check: (b) => isObject(b) && isObject(b.card) && Array.isArray(b.card.comments),
   },
 ];

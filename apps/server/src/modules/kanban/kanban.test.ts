@@ -345,9 +345,31 @@ describe('cards', () => {
     expect(other.json().card).toMatchObject({ likes: 2, liked: true });
     const unliked = await post('cards/like', { cardId: id, liked: false });
     expect(unliked.json().card).toMatchObject({ likes: 1, liked: false });
+    // The board counts the comments; the card opened alone, or ?include=comments, has their text.
     const card = (await board()).cards.find((c: { id: string }) => c.id === id);
-    expect(card.comments).toHaveLength(1);
+    expect(card.commentCount).toBe(1);
+    expect(card).not.toHaveProperty('comments');
     expect(card.likes).toBe(1);
+    const opened = await call(t.app, admin, { method: 'GET', url: `/api/kanban/cards/${id}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().card).toMatchObject({
+      id,
+      commentCount: 1,
+      comments: [{ message: 'Looks good', author: { id: adminId } }],
+    });
+    const full = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/kanban/board?include=comments',
+    });
+    const withText = full.json().board.cards.find((c: { id: string }) => c.id === id);
+    expect(withText.comments.map((c: { message: string }) => c.message)).toEqual(['Looks good']);
+    // A new comment shows in the opened card at once (its cached answer is dropped).
+    await post('cards/comment', { cardId: id, message: 'Second thought' });
+    const again = await call(t.app, admin, { method: 'GET', url: `/api/kanban/cards/${id}` });
+    expect(again.json().card.comments).toHaveLength(2);
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: `/api/kanban/cards/${MISSING}` })).statusCode,
+    ).toBe(404);
   });
 
   it('attaches a file uploaded through /api/files, only the uploader’s, and detaches it', async () => {

@@ -63,12 +63,16 @@ const userView = (
 const asPriority = (value: string): KanbanPriority =>
   (KANBAN_PRIORITIES as readonly string[]).includes(value) ? (value as KanbanPriority) : 'medium';
 
-/** Cards with everything the board shows, in board order; `where` narrows them. */
+/**
+ * Cards in board order; `where` narrows them. The board shows a card's comments as a count: their
+ * text comes with `withComments` (one card opened, or a client that asks for it).
+ */
 export async function loadCards(
   db: Executor,
   viewerId: string,
   fileUrl: FileUrl,
   where?: SQL,
+  withComments = true,
 ): Promise<KanbanCard[]> {
   const rows = await db
     .select({
@@ -122,20 +126,29 @@ export async function loadCards(
     .innerJoin(files, eq(files.id, kanbanAttachments.fileId))
     .where(inCards(kanbanAttachments.cardId))
     .orderBy(asc(files.createdAt));
-  const comments = await db
-    .select({
-      cardId: kanbanComments.cardId,
-      id: kanbanComments.id,
-      message: kanbanComments.message,
-      createdAt: kanbanComments.createdAt,
-      authorId: users.id,
-      authorName: users.displayName,
-      authorAvatar: users.avatarUrl,
-    })
-    .from(kanbanComments)
-    .leftJoin(users, eq(users.id, kanbanComments.userId))
-    .where(inCards(kanbanComments.cardId))
-    .orderBy(asc(kanbanComments.createdAt), asc(kanbanComments.id));
+  const comments = !withComments
+    ? []
+    : await db
+        .select({
+          cardId: kanbanComments.cardId,
+          id: kanbanComments.id,
+          message: kanbanComments.message,
+          createdAt: kanbanComments.createdAt,
+          authorId: users.id,
+          authorName: users.displayName,
+          authorAvatar: users.avatarUrl,
+        })
+        .from(kanbanComments)
+        .leftJoin(users, eq(users.id, kanbanComments.userId))
+        .where(inCards(kanbanComments.cardId))
+        .orderBy(asc(kanbanComments.createdAt), asc(kanbanComments.id));
+  const commentCounts = withComments
+    ? []
+    : await db
+        .select({ cardId: kanbanComments.cardId, count: sql<number>`count(*)::int` })
+        .from(kanbanComments)
+        .where(inCards(kanbanComments.cardId))
+        .groupBy(kanbanComments.cardId);
   const liked = await db
     .select({ cardId: kanbanCardLikes.cardId })
     .from(kanbanCardLikes)
@@ -149,6 +162,7 @@ export async function loadCards(
   const byAssignee = group(assignees);
   const byAttachment = group(attachments);
   const byComment = group(comments);
+  const countOf = new Map(commentCounts.map((c) => [c.cardId, c.count]));
   const likedSet = new Set(liked.map((l) => l.cardId));
 
   return rows.map((r) => ({
@@ -176,12 +190,15 @@ export async function loadCards(
       size: f.size,
       url: fileUrl(f.storageKey),
     })),
-    comments: (byComment.get(r.id) ?? []).map((c) => ({
-      id: c.id,
-      message: c.message,
-      createdAt: c.createdAt.toISOString(),
-      author: userView(c.authorId, c.authorName, c.authorAvatar),
-    })),
+    commentCount: withComments ? (byComment.get(r.id)?.length ?? 0) : (countOf.get(r.id) ?? 0),
+    ...(withComments && {
+      comments: (byComment.get(r.id) ?? []).map((c) => ({
+        id: c.id,
+        message: c.message,
+        createdAt: c.createdAt.toISOString(),
+        author: userView(c.authorId, c.authorName, c.authorAvatar),
+      })),
+    }),
     completed: r.completed,
     likes: r.likes,
     liked: likedSet.has(r.id),
@@ -219,18 +236,22 @@ async function columnOrder(db: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** The whole board in the spec's shape: cards, columns with ordered cardIds, columnOrder. */
+/**
+ * The whole board in the spec's shape: cards, columns with ordered cardIds, columnOrder. Comments
+ * are counted, not sent, unless `withComments` (`?include=comments`).
+ */
 export async function loadBoard(
   db: Executor,
   viewerId: string,
   fileUrl: FileUrl,
+  withComments = false,
 ): Promise<KanbanBoard> {
   const [cols, cards] = await Promise.all([
     db
       .select({ id: kanbanColumns.id, name: kanbanColumns.name })
       .from(kanbanColumns)
       .orderBy(asc(kanbanColumns.rank), asc(kanbanColumns.createdAt), asc(kanbanColumns.id)),
-    loadCards(db, viewerId, fileUrl),
+    loadCards(db, viewerId, fileUrl, undefined, withComments),
   ]);
   const cardIds = new Map<string, string[]>(cols.map((c) => [c.id, []]));
   for (const card of cards) cardIds.get(card.columnId)?.push(card.id);

@@ -6,7 +6,9 @@ import {
   kanbanAssignableAnswerSchema,
   kanbanAssignableQuerySchema,
   kanbanBoardAnswerSchema,
+  kanbanBoardQuerySchema,
   kanbanCardAnswerSchema,
+  kanbanCardParamsSchema,
   kanbanCardCommentBodySchema,
   kanbanCardDeleteAnswerSchema,
   kanbanCardFileBodySchema,
@@ -129,11 +131,36 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
       schema: {
         tags,
-        summary: 'The board: cards, columns with ordered cardIds, columnOrder',
-        response: { 200: kanbanBoardAnswerSchema, ...errorResponses(401, 403) },
+        summary:
+          'The board: cards (comments counted; ?include=comments for their text), columns with ordered cardIds, columnOrder',
+        querystring: kanbanBoardQuerySchema,
+        response: { 200: kanbanBoardAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ board: await loadBoard(db, requireAuth(request).userId, fileUrl) }),
+    async (request) => ({
+      board: await loadBoard(
+        db,
+        requireAuth(request).userId,
+        fileUrl,
+        request.query.include === 'comments',
+      ),
+    }),
+  );
+
+  app.get(
+    KANBAN_API.card,
+    {
+      config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
+      schema: {
+        tags,
+        summary: 'One card with its comments (what the card drawer shows)',
+        params: kanbanCardParamsSchema,
+        response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      card: await getCard(db, requireAuth(request).userId, fileUrl, request.params.id),
+    }),
   );
 
   app.get(

@@ -89,10 +89,13 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
     ) => {
       try {
         const { data } = await queryFulfilled;
+        // The opened card (with its comments) and the board's copy, which counts them only.
+        dispatch(kanbanApi.util.updateQueryData('kanbanCard', data.card.id, () => data.card));
         dispatch(
           kanbanApi.util.updateQueryData('kanbanBoard', undefined, (board) => {
             const isNew = !board.cards[data.card.id];
-            board.cards[data.card.id] = data.card;
+            const { comments: _comments, ...counted } = data.card;
+            board.cards[data.card.id] = counted;
             const column = board.columns[data.card.columnId];
             if (isNew && column && !column.cardIds.includes(data.card.id))
               column.cardIds.push(data.card.id);
@@ -108,6 +111,12 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
         query: () => KANBAN_API.board,
         transformResponse: (answer: { board: KanbanBoard }) => keyed(answer.board),
         providesTags: [TAG],
+      }),
+      /** One card with its comments, loaded when its drawer opens (the board counts them). */
+      kanbanCard: build.query<KanbanCard, string>({
+        query: (id) => KANBAN_API.card.replace(':id', encodeURIComponent(id)),
+        transformResponse: (answer: { card: KanbanCard }) => answer.card,
+        providesTags: (_result, _error, id) => [{ type: TAG, id }],
       }),
       assignableUsers: build.query<{ users: KanbanUser[]; total: number }, { q?: string }>({
         query: ({ q }) => ({ url: KANBAN_API.assignableUsers, query: { q, limit: 50 } }),
@@ -218,11 +227,20 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
         async onQueryStarted({ cardId }, { dispatch, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
+            let added = false;
+            dispatch(
+              kanbanApi.util.updateQueryData('kanbanCard', cardId, (card) => {
+                card.comments ??= [];
+                if (card.comments.some((c) => c.id === data.comment.id)) return;
+                card.comments.push(data.comment);
+                card.commentCount = card.comments.length;
+                added = true;
+              }),
+            );
             dispatch(
               kanbanApi.util.updateQueryData('kanbanBoard', undefined, (board) => {
                 const card = board.cards[cardId];
-                if (card && !card.comments.some((c) => c.id === data.comment.id))
-                  card.comments.push(data.comment);
+                if (card && added) card.commentCount += 1;
               }),
             );
           } catch {
@@ -273,6 +291,7 @@ export const {
   useUpdateCardMutation,
   useMoveCardMutation,
   useDeleteCardMutation,
+  useKanbanCardQuery,
   useCommentCardMutation,
   useAttachFileMutation,
   useDetachFileMutation,

@@ -25,6 +25,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -42,6 +43,7 @@ import {
   useAssignableUsersQuery,
   useAttachFileMutation,
   useCommentCardMutation,
+  useKanbanCardQuery,
   useDeleteCardMutation,
   useDetachFileMutation,
   useLikeCardMutation,
@@ -93,6 +95,9 @@ function CardDetails({
   const [deleteCard] = useDeleteCardMutation();
   const [likeCard] = useLikeCardMutation();
   const [commentCard, { isLoading: sending }] = useCommentCardMutation();
+  // The board counts comments; their text loads with the opened card.
+  const { data: opened, isError: commentsFailed, refetch } = useKanbanCardQuery(card.id);
+  const comments = opened?.comments;
   const [attachFile] = useAttachFileMutation();
   const [detachFile] = useDetachFileMutation();
   const [name, setName] = useState(card.name);
@@ -461,12 +466,24 @@ function CardDetails({
             {t('kanban.card.comments')}
           </Typography>
           <Stack spacing={2}>
-            {card.comments.length === 0 && (
+            {!comments && !commentsFailed && (
+              <Stack aria-busy="true" aria-label={t('common.loading')} spacing={1}>
+                {Array.from({ length: Math.min(Math.max(card.commentCount, 1), 3) }, (_, i) => (
+                  <Skeleton key={i} variant="rounded" height={48} />
+                ))}
+              </Stack>
+            )}
+            {commentsFailed && (
+              <Button size="small" onClick={() => void refetch()} sx={{ alignSelf: 'flex-start' }}>
+                {t('common.retry')}
+              </Button>
+            )}
+            {comments?.length === 0 && (
               <Typography variant="body2" sx={{ color: 'text.disabled' }}>
                 {t('kanban.card.noComments')}
               </Typography>
             )}
-            {card.comments.map((c) => (
+            {comments?.map((c) => (
               <Stack key={c.id} direction="row" spacing={1.5}>
                 <Avatar
                   src={c.author?.avatarUrl ?? undefined}

@@ -90,15 +90,15 @@ export function KanbanCardItem({ card, provided, snapshot, onOpen }: Props) {
         direction="row"
         sx={{ mt: 1.5, alignItems: 'center', gap: 1.5, color: 'text.disabled' }}
       >
-        {card.comments.length > 0 && (
+        {card.commentCount > 0 && (
           <Stack
             direction="row"
             spacing={0.5}
             sx={{ alignItems: 'center' }}
-            aria-label={t('kanban.card.commentsCount', { count: card.comments.length })}
+            aria-label={t('kanban.card.commentsCount', { count: card.commentCount })}
           >
             <ChatBubbleOutlineIcon sx={{ fontSize: 16 }} />
-            <Typography variant="caption">{card.comments.length}</Typography>
+            <Typography variant="caption">{card.commentCount}</Typography>
           </Stack>
         )}
         {card.attachments.length > 0 && (
