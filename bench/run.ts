@@ -10,9 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { DEFAULT_ANSWER_BUDGET } from '../apps/server/src/modules/products/bench-scenarios.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -34,6 +36,8 @@ interface Scenario {
   body?: (ctx: unknown, i: number) => unknown;
   expectedStatus: number;
   check: (body: unknown) => boolean;
+  /** Budget of a read's answer, gzipped (bytes). */
+  maxGzipBytes?: number;
   /** Filled by the runner. */
   area: string;
   ctx: unknown;
@@ -67,6 +71,8 @@ interface ScenarioResult {
     seqRowsPerRequest: number;
     tableRows: number;
   }>;
+  /** A read's answer, JSON gzipped (bytes), and its budget. */
+  answerBytes?: { gzip: number; budget: number };
   /** Share of this scenario's answers the server's read cache served (null: cache off). */
   cacheHitShare?: number | null;
 }
@@ -141,6 +147,8 @@ const { values: args } = parseArgs({
     'no-throughput': { type: 'boolean', default: false },
     /** Skip chat's delivery latency between two instances on PostgreSQL. */
     'no-delivery': { type: 'boolean', default: false },
+    /** PostgreSQL only: also drive the read scenarios through this many instances at once. */
+    instances: { type: 'string', default: '1' },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -155,6 +163,11 @@ const growth = args['no-growth'] ? false : (args.growth ?? !quick);
 // takes several minutes to seed once: pass --growth-scales 10k,100k,1m for it.
 // --no-cache runs the server with READ_CACHE=off: every answer computed, the store's own speed.
 const noCache = args['no-cache'] ?? false;
+const instances = Number(args.instances ?? '1');
+if (!Number.isInteger(instances) || instances < 1 || instances > 8)
+  throw new Error('--instances must be a whole number from 1 to 8');
+if (instances > 1 && args.store !== 'postgres')
+  throw new Error('--instances needs --store postgres (the embedded store is one process)');
 const GROWTH_SCALES = (args['growth-scales'] ?? '10k,100k,large').split(',');
 const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -597,6 +610,14 @@ async function runScenarios(
       continue;
     }
     const r: ScenarioResult = { name: s.name, area: s.area, kind: s.kind, levels: [] };
+    if (s.kind === 'read') {
+      // The answer's weight on the wire (gzip, as browsers ask for it), against its budget.
+      const sample = await fetchJson(s.method, s.url(s.ctx, 0));
+      r.answerBytes = {
+        gzip: gzipSync(Buffer.from(JSON.stringify(sample.body))).length,
+        budget: s.maxGzipBytes ?? DEFAULT_ANSWER_BUDGET,
+      };
+    }
     const statsBefore = await scanStats(fetchJson);
     const cacheBefore = await cacheStats(fetchJson);
     for (const c of lvls) {
@@ -954,6 +975,105 @@ async function fileThroughput(sizeMb = 200): Promise<ThroughputResult[]> {
   return out;
 }
 
+interface ScaleOutResult {
+  name: string;
+  connections: number;
+  one: { rps: number; p50: number; p99: number; errors: number };
+  many: { rps: number; p50: number; p99: number; errors: number };
+  ratio: number;
+}
+
+interface FreshnessResult {
+  /** Writes made through the first instance, each read back at once through another. */
+  checked: number;
+  /** Reads that did not show the write just made. */
+  stale: number;
+  worstMs: number;
+}
+
+/**
+ * Several production servers on one PostgreSQL: each read scenario at `connections` clients on
+ * the first instance alone, then the same clients shared among all instances at once. While the
+ * instances are loaded, a probe changes a product's price through the first instance and reads
+ * it back through another, over and over: any stale answer is counted.
+ */
+async function scaleOut(
+  target: Target,
+  list: Scenario[],
+  connections: number,
+  seconds: number,
+): Promise<{ results: ScaleOutResult[]; freshness: FreshnessResult }> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer(target));
+    const token = await signIn(servers[0]!.baseUrl);
+    const fetchFirst = makeFetch(servers[0]!.baseUrl, token);
+    const fetchOthers = servers.slice(1).map((sv) => makeFetch(sv.baseUrl, token));
+    const listed = await fetchFirst('GET', '/api/products?limit=1');
+    const product =
+      isObject(listed.body) && Array.isArray(listed.body.products)
+        ? (listed.body.products[0] as { id: string; slug: string; price: number } | undefined)
+        : undefined;
+    const freshness: FreshnessResult = { checked: 0, stale: 0, worstMs: 0 };
+    let probing = false;
+    const probe = async () => {
+      if (!product) return;
+      let cents = Math.round(product.price * 100);
+      while (probing) {
+        cents = cents >= 99_999 ? 1_000 : cents + 1;
+        const price = cents / 100;
+        const patched = await fetchFirst('PATCH', `/api/products/${product.id}`, { price });
+        if (patched.status === 200) {
+          for (const other of fetchOthers) {
+            const t0 = performance.now();
+            const read = await other('GET', `/api/products/product?name=${product.slug}`);
+            freshness.worstMs = Math.max(freshness.worstMs, Math.round(performance.now() - t0));
+            freshness.checked++;
+            const seen =
+              isObject(read.body) && isObject(read.body.product) ? read.body.product.price : null;
+            if (seen !== price) freshness.stale++;
+          }
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const results: ScaleOutResult[] = [];
+    const rss = { max: 0 };
+    for (const s of list) {
+      if (await check(fetchFirst, s, 0)) continue;
+      const one = await load(servers[0]!.baseUrl, token, s, connections, seconds, rss);
+      probing = true;
+      const probeDone = probe();
+      const share = Math.max(1, Math.round(connections / servers.length));
+      const parts = await Promise.all(
+        servers.map((sv) => load(sv.baseUrl, token, s, share, seconds, rss)),
+      );
+      probing = false;
+      await probeDone;
+      const many = {
+        rps: parts.reduce((n, p) => n + p.rps, 0),
+        p50: Math.max(...parts.map((p) => p.p50)),
+        p99: Math.max(...parts.map((p) => p.p99)),
+        errors: parts.reduce((n, p) => n + p.errors, 0),
+      };
+      const ratio = one.rps ? Math.round((many.rps / one.rps) * 100) / 100 : 0;
+      results.push({
+        name: s.name,
+        connections,
+        one: { rps: one.rps, p50: one.p50, p99: one.p99, errors: one.errors },
+        many,
+        ratio,
+      });
+      log(
+        `  ${s.name}: 1 instance ${one.rps} req/s p99 ${one.p99} ms; ${servers.length} instances ${many.rps} req/s p99 ${many.p99} ms (${ratio}x)`,
+      );
+    }
+    return { results, freshness };
+  } finally {
+    for (const sv of servers) await sv.stop();
+  }
+}
+
 async function main() {
   ensureBuilt();
   const notes: string[] = [];
@@ -966,6 +1086,8 @@ async function main() {
   let results: ScenarioResult[] = [];
   let rssRest = 0;
   const readyMs = server.readyMs;
+  // The read scenarios, for the run through several instances.
+  let readList: Scenario[] = [];
   const growthResults: Array<{
     scale: string;
     rows: Record<string, number>;
@@ -976,6 +1098,7 @@ async function main() {
     const fetchJson = makeFetch(server.baseUrl, token);
     let list = [...(await coreScenarios(fetchJson)), ...(await areaScenarios(fetchJson, notes))];
     if (args.only) list = list.filter((s) => s.kind === 'ceiling' || s.name.includes(args.only!));
+    readList = list.filter((s) => s.kind === 'read');
     // Warm-up: JIT and the store's caches, so the first scenario is not penalised.
     await load(server.baseUrl, token, list[0]!, 10, 1, rss, server.child.pid);
     rssRest = rssMb(server.child.pid);
@@ -1014,6 +1137,12 @@ async function main() {
     }
   }
 
+  let scaled: Awaited<ReturnType<typeof scaleOut>> | null = null;
+  if (instances > 1) {
+    log(`${instances} instances on one PostgreSQL, ${Math.max(...levels)} clients:`);
+    scaled = await scaleOut(target, readList, Math.max(...levels), durationS);
+  }
+
   // With --only, the throughput runs when the filter names the file manager ("files…").
   const wantsFiles = !args.only || 'files'.startsWith(args.only) || args.only.startsWith('files');
   const throughput = args['no-throughput'] || !wantsFiles ? [] : await fileThroughput();
@@ -1031,7 +1160,7 @@ async function main() {
   const load1 = os.loadavg().map((x) => x.toFixed(1));
   const header = [
     `Back-office benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    `store ${store}, scale ${scale}, read cache ${noCache ? 'off (--no-cache)' : store === 'pglite' ? 'on' : 'off (PostgreSQL)'}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
+    `store ${store}, scale ${scale}, read cache ${noCache ? 'off (--no-cache)' : store === 'pglite' ? 'on' : 'on (checked against the change log)'}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), Node ${process.version}, ${durationS} s per level, autocannon in the same machine`,
     `load average at start ${loadAtStart.join(' / ')}, at end ${load1.join(' / ')} (1 / 5 / 15 min)${
       Number(loadAtStart[0]) > os.cpus().length + 0.5
         ? ': other processes shared the cores, so the figures are below what the machine allows'
@@ -1039,6 +1168,21 @@ async function main() {
     }`,
   ];
   const out: string[] = [...header, '', table(results), ''];
+  const weighed = results.filter((r) => r.answerBytes);
+  if (weighed.length) {
+    const over = weighed.filter((r) => r.answerBytes!.gzip > r.answerBytes!.budget);
+    out.push(
+      `Answer sizes (JSON, gzipped as browsers receive them) against each scenario's budget: ${over.length ? `${over.length} over` : 'all within'}.`,
+      '',
+      '| read scenario | answer (gzip) | budget | within |',
+      '|---|--:|--:|:-:|',
+      ...weighed.map(
+        (r) =>
+          `| ${r.name} | ${(r.answerBytes!.gzip / 1024).toFixed(1)} KiB | ${(r.answerBytes!.budget / 1024).toFixed(0)} KiB | ${r.answerBytes!.gzip <= r.answerBytes!.budget ? 'yes' : 'NO'} |`,
+      ),
+      '',
+    );
+  }
   out.push(`server start to ready on the existing data: ${readyMs} ms`);
   out.push(`server RSS at rest: ${rssRest} MB, under load (max): ${rss.max} MB`);
   if (throughput.length) {
@@ -1121,6 +1265,28 @@ async function main() {
       );
     }
   }
+  if (scaled) {
+    const c = scaled.results[0]?.connections ?? 0;
+    out.push(
+      '',
+      `Scale-out: ${instances} production instances on one PostgreSQL, ${c} clients shared among them, against the same ${c} clients on one instance (read cache ${noCache ? 'off' : 'on, checked against the change log'}):`,
+      '',
+      '| scenario | 1 instance req/s | p99 ms | ' +
+        `${instances} instances req/s | p99 ms | ratio | errors |`,
+      '|---|--:|--:|--:|--:|--:|--:|',
+      ...scaled.results.map(
+        (r) =>
+          `| ${r.name} | ${r.one.rps} | ${r.one.p99} | ${r.many.rps} | ${r.many.p99} | ${r.ratio}x | ${r.one.errors + r.many.errors} |`,
+      ),
+      '',
+      `Writes through one instance read back at once through the other${instances > 2 ? 's' : ''} during that load: ${scaled.freshness.checked} checked, ${scaled.freshness.stale} stale (slowest read ${scaled.freshness.worstMs} ms).`,
+    );
+    const ratios = scaled.results.map((r) => r.ratio).sort((a, b) => a - b);
+    if (ratios.length)
+      out.push(
+        `Median ratio ${ratios[Math.floor(ratios.length / 2)]}x over ${ratios.length} read scenarios.`,
+      );
+  }
   if (notes.length) out.push('', ...notes.map((n) => `note: ${n}`));
   out.push('', `total bench time ${Math.round((Date.now() - startedAt) / 1000)} s`);
   console.info(out.join('\n'));
@@ -1133,14 +1299,15 @@ async function main() {
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '')}`
     : '';
-  const resultName = `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}${onlySlug}`;
+  const resultName = `${store}-${scale}${quick ? '-quick' : ''}${noCache ? '-no-cache' : ''}${instances > 1 ? `-${instances}-instances` : ''}${onlySlug}`;
   mkdirSync(resultsDir, { recursive: true });
   const json = {
     date: new Date().toISOString(),
     store,
     scale,
     quick,
-    readCache: !noCache && store === 'pglite',
+    readCache: !noCache,
+    instances,
     loadAverage: { start: loadAtStart, end: load1 },
     machine: {
       cores: os.cpus().length,
@@ -1158,6 +1325,7 @@ async function main() {
     growthSummary,
     fileThroughput: throughput,
     chatDelivery: delivery,
+    scaleOut: scaled,
     bundles,
     notes,
   };

@@ -17,7 +17,15 @@ export interface BenchScenario<C> {
   expectedStatus: number;
   /** True when the answer has the shape the spec's call promises. */
   check: (body: unknown) => boolean;
+  /**
+   * The most a read's answer may weigh, gzipped, in bytes (the bench prints each answer's size
+   * against it); DEFAULT_ANSWER_BUDGET when not set.
+   */
+  maxGzipBytes?: number;
 }
+
+/** What a read's answer may weigh gzipped unless its scenario says otherwise: 32 KiB. */
+export const DEFAULT_ANSWER_BUDGET = 32 * 1024;
 
 export interface ProductBenchContext {
   slugs: string[];
