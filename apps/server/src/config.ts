@@ -73,6 +73,15 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(0),
+  /**
+   * Hours between two runs of the notification digest: each person who asked for it (Account →
+   * Notifications) gets one mail listing their unread notifications not mailed yet; 0 = never.
+   */
+  NOTIFICATION_DIGEST_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Uploads one person may keep, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
   /** Largest file of the file manager (resumable uploads included), in MB. */
@@ -137,7 +146,7 @@ export interface AppConfig {
   maxUploadBytes: number;
   trustProxy: boolean;
   authRateLimit: number;
-  /** See READ_CACHE: 'auto' caches on the embedded store only. */
+  /** See READ_CACHE: 'auto' caches (checked against the change log on PostgreSQL). */
   readCache: 'auto' | 'off';
   registration: RegistrationMode;
   require2faForAdmins: boolean;
@@ -145,6 +154,8 @@ export interface AppConfig {
   storageQuotaBytes: number;
   /** INVOICE_REMINDER_HOURS; 0 = no scheduled reminders. */
   invoiceReminderHours: number;
+  /** NOTIFICATION_DIGEST_HOURS; 0 = no digest mails. */
+  notificationDigestHours: number;
   /** MAX_FILE_MB in bytes: one file of the file manager. */
   maxFileBytes: number;
   /** Object storage; none = the disk under DATA_DIR/uploads. */

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { RateLimiter } from './lib/rate-limit.js';
+import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
 
 async function main() {
@@ -57,6 +58,14 @@ async function main() {
         .catch((err) => app.log.error({ err }, 'overdue invoice reminders failed'));
     timers.push(setInterval(remind, config.invoiceReminderHours * 3600_000).unref());
     setTimeout(remind, 60_000).unref();
+  }
+
+  if (config.notificationDigestHours > 0) {
+    const digest = () =>
+      sendNotificationDigests(database, app.services.mailer, { publicUrl: config.publicUrl })
+        .then((r) => r.sent && app.log.info(r, 'notification digests mailed'))
+        .catch((err) => app.log.error({ err }, 'notification digests failed'));
+    timers.push(setInterval(digest, config.notificationDigestHours * 3600_000).unref());
   }
 
   let closing = false;

@@ -80,6 +80,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     require2faForAdmins: false,
     storageQuotaBytes: 50 * 1024 * 1024,
     invoiceReminderHours: 0,
+    notificationDigestHours: 0,
     maxFileBytes: 64 * 1024 * 1024,
     ...overrides,
   };

@@ -102,6 +102,8 @@ export const notificationPrefsSchema = z.strictObject({
   applicationNews: z.boolean().optional(),
   applicationProductUpdates: z.boolean().optional(),
   applicationBlogDigest: z.boolean().optional(),
+  /** A mail listing unread notifications now and then (NOTIFICATION_DIGEST_HOURS); off unless set. */
+  emailDigest: z.boolean().optional(),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 

@@ -27,6 +27,8 @@ export const notifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     readAt: ts('read_at'),
     archivedAt: ts('archived_at'),
+    /** When it went out in a digest mail (each notification is mailed once at most). */
+    mailedAt: ts('mailed_at'),
   },
   (t) => [
     // Each tab reads one person's rows newest first: (recipient, created_at, id) keyset pages.

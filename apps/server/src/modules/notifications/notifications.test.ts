@@ -13,6 +13,7 @@ import {
 } from '../../../test/helpers.js';
 import { productBody } from '../../../test/fixtures.js';
 import { listen, signedIn } from '../../../test/sockets.js';
+import { sendNotificationDigests } from './digest.js';
 
 /**
  * Notifications over HTTP on the demo data: each type reaches exactly the people it names (checked
@@ -356,6 +357,53 @@ describe('my notifications', () => {
     const tab = await call(t.app, admin, { method: 'GET', url: '/api/notifications?tab=spam' });
     expect(tab.statusCode).toBe(400);
     expect(tab.body).toContain('tab');
+  });
+
+  it('mails a digest of unread notifications to who asked for it, each one once', async () => {
+    const mails = async (to: string) =>
+      query<{ subject: string; text: string }>(
+        sql`SELECT subject, text FROM outbox WHERE "to" = ${to} ORDER BY created_at, id`,
+      );
+    const digest = () =>
+      sendNotificationDigests(t.database, t.app.services.mailer, {
+        publicUrl: 'https://bo.example',
+      });
+    const on = await call(t.app, admin, {
+      method: 'PATCH',
+      url: '/api/account/my-account/',
+      payload: { notificationPrefs: { emailDigest: true } },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    // What was read before is not news.
+    await call(t.app, admin, { method: 'POST', url: '/api/notifications/read-all' });
+    await digest();
+    const order = await placeOrder(ann.token);
+    const before = (await mails(ADMIN.email)).length;
+    const annBefore = (await mails('ann@test.local')).length;
+
+    const first = await digest();
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    const adminMails = await mails(ADMIN.email);
+    expect(adminMails).toHaveLength(before + 1);
+    const mail = adminMails.at(-1)!;
+    expect(mail.subject).toBe('1 unread notification');
+    expect(mail.text).toContain(`New order #${order.number}`);
+    expect(mail.text).toContain(`https://bo.example/dashboard/e-commerce/orders/${order.id}`);
+    // Ann did not ask for it.
+    expect(await mails('ann@test.local')).toHaveLength(annBefore);
+
+    // Nothing new: no second mail; a new one read before the run is not mailed either.
+    await digest();
+    await placeOrder(ann.token);
+    await call(t.app, admin, { method: 'POST', url: '/api/notifications/read-all' });
+    await digest();
+    expect(await mails(ADMIN.email)).toHaveLength(before + 1);
+
+    await call(t.app, admin, {
+      method: 'PATCH',
+      url: '/api/account/my-account/',
+      payload: { notificationPrefs: { emailDigest: false } },
+    });
   });
 
   it('answers 401 signed out', async () => {

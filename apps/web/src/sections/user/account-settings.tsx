@@ -48,8 +48,11 @@ const GROUPS: Record<string, readonly PrefKey[]> = {
   activity: ['activityComments', 'activityAnswers', 'activityFollows'],
   application: ['applicationNews', 'applicationProductUpdates', 'applicationBlogDigest'],
   inApp: NOTIFICATION_TYPES,
+  email: ['emailDigest'],
 };
-const ALL_KEYS: readonly PrefKey[] = [...NOTIFICATION_PREFS, ...NOTIFICATION_TYPES];
+const ALL_KEYS: readonly PrefKey[] = [...NOTIFICATION_PREFS, ...NOTIFICATION_TYPES, 'emailDigest'];
+/** Switches that are off until a person turns them on (every other one is on by default). */
+const OFF_BY_DEFAULT: ReadonlySet<PrefKey> = new Set(['emailDigest']);
 const label = (group: string, key: PrefKey) =>
   group === 'inApp' ? `header.notificationKinds.${key}` : `users.notifications.${key}`;
 const heading = (group: string) =>
@@ -59,7 +62,7 @@ export function AccountNotifications({ me }: { me: MyProfile }) {
   const { t } = useTranslation();
   const [update, { isLoading }] = useUpdateMyAccountMutation();
   const initial = Object.fromEntries(
-    ALL_KEYS.map((k) => [k, me.notificationPrefs[k] ?? true]),
+    ALL_KEYS.map((k) => [k, me.notificationPrefs[k] ?? !OFF_BY_DEFAULT.has(k)]),
   ) as Required<NotificationPrefs>;
   const [prefs, setPrefs] = useState(initial);
   const dirty = ALL_KEYS.some((k) => prefs[k] !== initial[k]);
