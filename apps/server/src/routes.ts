@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addressRoutes } from './modules/addresses/routes.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { bankingRoutes } from './modules/banking/routes.js';
 import { bookingRoutes } from './modules/booking/routes.js';
@@ -23,6 +24,7 @@ import { userRoutes } from './modules/users/routes.js';
 export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   productRoutes,
   orderRoutes,
+  addressRoutes,
   calendarRoutes,
   kanbanRoutes,
   invoiceRoutes,

@@ -49,6 +49,11 @@ export const ROUTE_ACCESS = {
   'PATCH /api/notifications/:id': 'account:self',
   'POST /api/notifications/read-all': 'account:self',
   'GET /api/search': 'account:self',
+  // The address book serves the checkout: whoever may place orders keeps their own addresses.
+  'GET /api/account/addresses': 'orders:create',
+  'POST /api/account/addresses': 'orders:create',
+  'PATCH /api/account/addresses/:id': 'orders:create',
+  'DELETE /api/account/addresses/:id': 'orders:create',
 
   'GET /api/admin/audit': 'audit:read',
   'GET /api/admin/outbox': 'audit:read',

@@ -268,3 +268,28 @@ export const discountRedemptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.code, t.userId] })],
 );
+
+/**
+ * A person's address book for the checkout. At most one default per person (a partial unique
+ * index); the routes unset the old default in the same transaction.
+ */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    fullAddress: text('full_address').notNull(),
+    addressType: text('address_type').notNull().default('home'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('user_addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    check('user_addresses_type', sql`${t.addressType} IN ('home', 'office')`),
+  ],
+);
