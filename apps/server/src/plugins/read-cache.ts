@@ -41,6 +41,8 @@ interface Entry {
   /** The same, gzipped once (answers of 1 KB and more), for clients that accept it. */
   gzip?: Buffer;
   contentType: string;
+  /** Headers of the answer a hit must repeat (a document's file name). */
+  headers: Record<string, string>;
   stamp: number;
   /** PostgreSQL: the snapshot taken before the answer was computed (see changedSince). */
   snapshot?: string;
@@ -51,6 +53,10 @@ interface Entry {
 
 /** Answers this big are also kept gzipped: browsers always accept it, and a hit then costs no zlib. */
 const GZIP_FROM_BYTES = 1024;
+/** Text compresses; a PDF is compressed inside already. */
+const COMPRESSIBLE = /json|xml|text|javascript/;
+/** What a hit repeats besides the content type. */
+const KEPT_HEADERS = ['content-disposition', 'cache-control'] as const;
 
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b(?!;\s*q=0(\.0*)?\b)/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -152,7 +158,7 @@ export const readCachePlugin = fp(
       }
       if (hit) {
         cache.hits++;
-        reply.header('x-cache', 'hit').type(hit.contentType);
+        reply.header('x-cache', 'hit').type(hit.contentType).headers(hit.headers);
         if (hit.gzip && acceptsGzip(request)) {
           // Already encoded: the compression plugin leaves an answer with an encoding alone.
           reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
@@ -169,11 +175,18 @@ export const readCachePlugin = fp(
       const slot = request.cacheSlot;
       if (!slot) return payload;
       request.cacheSlot = null;
-      if (reply.statusCode === 200 && typeof payload === 'string') {
+      // JSON and text answers, and documents sent as bytes (an invoice's PDF or XML).
+      if (reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
         reply.header('x-cache', 'miss');
-        const body = Buffer.from(payload);
+        const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = reply.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
         const entry: Entry = {
           body,
+          headers,
           contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
           stamp: slot.stamp,
           snapshot: slot.snapshot,
@@ -181,7 +194,7 @@ export const readCachePlugin = fp(
           size: body.length + slot.key.length * 2 + 64,
         };
         cache.set(slot.key, entry);
-        if (body.length >= GZIP_FROM_BYTES) {
+        if (body.length >= GZIP_FROM_BYTES && COMPRESSIBLE.test(entry.contentType)) {
           // Off the event loop (zlib's thread pool); kept only if the entry is still the current one.
           gzip(body, (err, zipped) => {
             if (err || cache.peek(slot.key) !== entry) return;

@@ -396,6 +396,28 @@ describe('PDF and mail', () => {
     expect(text).toContain(total);
   });
 
+  it('keeps a rendered PDF until the invoice changes, with its file name', async () => {
+    const inv = await create({ status: 'sent' });
+    const get = () =>
+      call(t.app, admin, { method: 'GET', url: `/api/invoices/${inv.id}/pdf?download=1` });
+    const first = await get();
+    expect(first.headers['x-cache']).toBe('miss');
+    const again = await get();
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['content-type']).toBe('application/pdf');
+    expect(again.headers['content-disposition']).toBe(first.headers['content-disposition']);
+    expect(again.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    // Another language is another document.
+    expect(
+      (await call(t.app, admin, { method: 'GET', url: `/api/invoices/${inv.id}/pdf?lang=fr` }))
+        .headers['x-cache'],
+    ).toBe('miss');
+    // A change to any invoice drops it.
+    await t.database.query(`UPDATE invoices SET notes = 'changed' WHERE id = $1`, [inv.id]);
+    expect((await get()).headers['x-cache']).toBe('miss');
+  });
+
   it('renders an Arabic customer name and Chinese and Vietnamese text', async () => {
     const inv = await create({
       customerId: undefined,

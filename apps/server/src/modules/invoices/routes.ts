@@ -552,7 +552,8 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/invoices/:id/pdf',
     {
-      config: { permission: 'invoices:read' },
+      // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
+      config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
         tags: ['invoices'],
         summary: 'The invoice as an A4 PDF (the same bytes the customer receives)',
@@ -588,7 +589,8 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   app.get(
     '/api/invoices/:id/ubl',
     {
-      config: { permission: 'invoices:read' },
+      // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
+      config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
         tags: ['invoices'],
         summary:
