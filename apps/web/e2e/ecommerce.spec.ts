@@ -74,6 +74,11 @@ test('shop → filter → product → two colours → checkout → order in the 
   const bearer = await login();
   const name = `E2E Runner ${unique()}`;
   const product = await createProduct(request, bearer, name);
+  // The address book starts empty (a retry or an earlier run on this server leaves addresses).
+  const headers = { Authorization: `Bearer ${bearer}` };
+  const kept = await request.get('/api/account/addresses', { headers });
+  for (const a of ((await kept.json()) as { addresses: { id: string }[] }).addresses)
+    await request.delete(`/api/account/addresses/${a.id}`, { headers });
 
   // Shop: filter by gender and category in the drawer, then search the name.
   await page.goto('/dashboard/e-commerce/shop');
@@ -118,6 +123,7 @@ test('shop → filter → product → two colours → checkout → order in the 
   await dialog.getByLabel('Full name').fill('Jayvion Simon');
   await dialog.getByLabel('Phone number').fill('+1 555 0100');
   await dialog.getByRole('textbox', { name: 'Address' }).fill('19034 Verna Unions Apt. 164');
+  await expect(dialog.getByRole('checkbox', { name: 'Save to my address book' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
 
   await page.getByRole('radio', { name: /Express delivery/ }).check();
@@ -141,6 +147,13 @@ test('shop → filter → product → two colours → checkout → order in the 
   expect(await stockOf(request, bearer, product.slug)).toBe(3);
   await page.goto(`/dashboard/e-commerce/product/${product.slug}`);
   await expect(page.getByTestId('available')).toHaveText('Available: 3');
+  // The new address went into the address book for the next checkout.
+  const book = await request.get('/api/account/addresses', { headers });
+  expect(
+    ((await book.json()) as { addresses: { fullAddress: string }[] }).addresses.map(
+      (a) => a.fullAddress,
+    ),
+  ).toContain('19034 Verna Unions Apt. 164');
   // Counted words agree with their number ("1 star", not "1 stars").
   await page.getByRole('tab', { name: /^Reviews/ }).click();
   await expect(page.getByText('1 star', { exact: true })).toBeVisible();

@@ -7,9 +7,11 @@ import RemoveRounded from '@mui/icons-material/RemoveRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -21,6 +23,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -28,6 +31,8 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Address } from '@bo/contract/addresses';
+import { ADDRESS_TYPES, addressInputSchema } from '@bo/contract/addresses';
 import type { PaymentMethod } from '@bo/contract/orders';
 import { DELIVERY_OPTIONS, PAYMENT_METHODS } from '@bo/contract/orders';
 import { useState } from 'react';
@@ -37,7 +42,9 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 
 import { useAuth } from '../../auth/auth-context';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyContent } from '../../components/empty-content/empty-content';
+import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
@@ -58,7 +65,14 @@ import {
 } from '../../store/product-slice';
 import type { BillingAddress, CheckoutState } from '../../store/product-slice';
 import { cartToOrderItems } from './cart-to-order';
-import { checkDiscountCode, useCreateOrderMutation, useOrderQuery } from './ecommerce-api';
+import {
+  checkDiscountCode,
+  useAddAddressMutation,
+  useAddressesQuery,
+  useCreateOrderMutation,
+  useDeleteAddressMutation,
+  useOrderQuery,
+} from './ecommerce-api';
 import { useFormat } from './format';
 import { ColorDots } from './product-bits';
 
@@ -306,12 +320,13 @@ function CartStep({ checkout }: { checkout: CheckoutState }) {
   );
 }
 
-const addressSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  phoneNumber: z.string().trim().min(4).max(40),
-  fullAddress: z.string().trim().min(3).max(300),
-  addressType: z.enum(['home', 'office']),
-});
+/** The same rules as the server's address book (lengths from the contract). */
+const addressSchema = addressInputSchema
+  .pick({ name: true, phoneNumber: true, fullAddress: true })
+  .extend({
+    addressType: z.enum(ADDRESS_TYPES),
+    save: z.boolean(),
+  });
 type AddressForm = z.infer<typeof addressSchema>;
 
 function AddressDialog({
@@ -321,12 +336,12 @@ function AddressDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  onSubmit: (a: BillingAddress) => void;
+  onSubmit: (a: BillingAddress, save: boolean) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const form = useForm<AddressForm>({
     resolver: zodResolver(addressSchema, { error: zodErrorMap(t) }),
-    defaultValues: { name: '', phoneNumber: '', fullAddress: '', addressType: 'home' },
+    defaultValues: { name: '', phoneNumber: '', fullAddress: '', addressType: 'home', save: true },
   });
   const field = (name: 'name' | 'phoneNumber' | 'fullAddress', multiline = false) => (
     <Controller
@@ -349,8 +364,8 @@ function AddressDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => {
-          onSubmit({ ...values, isDefault: false });
+        onSubmit={form.handleSubmit(async ({ save, ...values }) => {
+          await onSubmit({ ...values, isDefault: false }, save);
           form.reset();
         })}
       >
@@ -378,13 +393,25 @@ function AddressDialog({
             {field('name')}
             {field('phoneNumber')}
             {field('fullAddress', true)}
+            <Controller
+              name="save"
+              control={form.control}
+              render={({ field: f }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox checked={f.value} onChange={(e) => f.onChange(e.target.checked)} />
+                  }
+                  label={t('ecommerce.billing.saveToBook')}
+                />
+              )}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button color="inherit" variant="outlined" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained">
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
             {t('ecommerce.billing.deliverHere')}
           </Button>
         </DialogActions>
@@ -398,6 +425,12 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
   const dispatch = useAppDispatch();
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
+  const [removing, setRemoving] = useState<Address | null>(null);
+  const { data, isLoading, isError, refetch } = useAddressesQuery();
+  const [addAddress] = useAddAddressMutation();
+  const [deleteAddress, { isLoading: deleting }] = useDeleteAddressMutation();
+  const saved = data?.addresses ?? [];
+  // Until the person keeps addresses, the one of their account is offered.
   const fromAccount: BillingAddress | null =
     user && user.address
       ? {
@@ -410,37 +443,70 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
           isDefault: true,
         }
       : null;
-  const book = [
-    fromAccount,
-    checkout.billing && checkout.billing.fullAddress !== fromAccount?.fullAddress
-      ? checkout.billing
-      : null,
-  ].filter((a): a is BillingAddress => a !== null);
+  const book: Array<BillingAddress & { id?: string }> = saved.length
+    ? saved
+    : fromAccount
+      ? [fromAccount]
+      : [];
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, gap: 3 }}>
       <Stack spacing={3}>
+        {isLoading &&
+          [0, 1].map((i) => (
+            <Skeleton key={i} variant="rounded" height={120} aria-label={t('common.loading')} />
+          ))}
+        {isError && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('ecommerce.billing.loadFailed')}
+          </Alert>
+        )}
         {book.map((address) => (
-          <Card key={address.fullAddress} sx={{ p: 3 }}>
+          <Card key={address.id ?? address.fullAddress} sx={{ p: 3 }} data-testid="address-card">
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
               sx={{ justifyContent: 'space-between' }}
             >
-              <Stack spacing={1}>
-                <Typography variant="subtitle2">
-                  {address.name}{' '}
-                  <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
-                    (
-                    {t(`ecommerce.billing.${address.addressType === 'office' ? 'office' : 'home'}`)}
-                    )
-                  </Box>
+              <Stack spacing={1} sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography variant="subtitle2">
+                    {address.name}{' '}
+                    <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
+                      (
+                      {t(
+                        `ecommerce.billing.${address.addressType === 'office' ? 'office' : 'home'}`,
+                      )}
+                      )
+                    </Box>
+                  </Typography>
+                  {address.id && address.isDefault && (
+                    <Label color="info">{t('ecommerce.billing.default')}</Label>
+                  )}
+                </Stack>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {address.fullAddress}
                 </Typography>
-                <Typography variant="body2">{address.fullAddress}</Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {address.phoneNumber}
+                  <bdi dir="ltr">{address.phoneNumber}</bdi>
                 </Typography>
               </Stack>
-              <Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
+                {address.id && (
+                  <IconButton
+                    size="small"
+                    aria-label={`${t('common.delete')}: ${address.fullAddress}`}
+                    onClick={() => setRemoving(address as Address)}
+                  >
+                    <DeleteOutlineRounded fontSize="small" />
+                  </IconButton>
+                )}
                 <Button
                   variant="outlined"
                   size="small"
@@ -448,11 +514,11 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
                 >
                   {t('ecommerce.billing.deliverHere')}
                 </Button>
-              </Box>
+              </Stack>
             </Stack>
           </Card>
         ))}
-        {book.length === 0 && (
+        {!isLoading && book.length === 0 && (
           <Typography sx={{ color: 'text.secondary' }}>
             {t('ecommerce.billing.noAddress')}
           </Typography>
@@ -474,9 +540,39 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
       <AddressDialog
         open={open}
         onClose={() => setOpen(false)}
-        onSubmit={(a) => {
+        onSubmit={async (a, save) => {
+          if (save) {
+            try {
+              await addAddress({
+                name: a.name,
+                phoneNumber: a.phoneNumber,
+                fullAddress: a.fullAddress,
+                addressType: a.addressType === 'office' ? 'office' : 'home',
+              }).unwrap();
+            } catch (err) {
+              // Delivering there still works; the book just does not keep it.
+              notify.error(translateError(t, err));
+            }
+          }
           setOpen(false);
           dispatch(createBilling(a));
+        }}
+      />
+      <ConfirmDialog
+        open={!!removing}
+        title={t('ecommerce.billing.removeTitle')}
+        content={removing?.fullAddress ?? ''}
+        action={t('common.delete')}
+        busy={deleting}
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (!removing) return;
+          try {
+            await deleteAddress(removing.id).unwrap();
+            setRemoving(null);
+          } catch (err) {
+            notify.error(translateError(t, err));
+          }
         }}
       />
     </Box>

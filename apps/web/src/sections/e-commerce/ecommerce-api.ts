@@ -1,3 +1,5 @@
+import type { Address, AddressInput } from '@bo/contract/addresses';
+import { ADDRESSES_API } from '@bo/contract/addresses';
 import type { uploadAnswerSchema } from '@bo/contract/files';
 import { FILES_API } from '@bo/contract/files';
 import type {
@@ -44,64 +46,81 @@ export function toQuery(args: Record<string, unknown>): Query {
   return out;
 }
 
-const ecommerceApi = api.enhanceEndpoints({ addTagTypes: ['Product', 'Order'] }).injectEndpoints({
-  endpoints: (build) => ({
-    products: build.query<ProductsAnswer, ProductListQuery>({
-      query: (args) => ({ url: PRODUCTS_API.list, query: toQuery(args) }),
-      providesTags: ['Product'],
+const ecommerceApi = api
+  .enhanceEndpoints({ addTagTypes: ['Product', 'Order', 'Address'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      addresses: build.query<{ addresses: Address[] }, void>({
+        query: () => ADDRESSES_API.list,
+        providesTags: ['Address'],
+      }),
+      addAddress: build.mutation<{ address: Address }, AddressInput>({
+        query: (body) => ({ url: ADDRESSES_API.list, method: 'POST', body }),
+        invalidatesTags: ['Address'],
+      }),
+      deleteAddress: build.mutation<void, string>({
+        query: (id) => ({ url: ADDRESSES_API.one(id), method: 'DELETE' }),
+        invalidatesTags: ['Address'],
+      }),
+      products: build.query<ProductsAnswer, ProductListQuery>({
+        query: (args) => ({ url: PRODUCTS_API.list, query: toQuery(args) }),
+        providesTags: ['Product'],
+      }),
+      product: build.query<{ product: ProductDetails }, string>({
+        query: (name) => ({ url: PRODUCTS_API.product, query: { name } }),
+        providesTags: ['Product'],
+      }),
+      createProduct: build.mutation<{ product: Product }, ProductBody>({
+        query: (body) => ({ url: PRODUCTS_API.list, method: 'POST', body }),
+        invalidatesTags: ['Product'],
+      }),
+      updateProduct: build.mutation<{ product: Product }, { id: string; body: ProductPatch }>({
+        query: ({ id, body }) => ({ url: PRODUCTS_API.one(id), method: 'PATCH', body }),
+        invalidatesTags: ['Product'],
+      }),
+      deleteProduct: build.mutation<{ deleted: number }, string>({
+        query: (id) => ({ url: PRODUCTS_API.one(id), method: 'DELETE' }),
+        invalidatesTags: ['Product'],
+      }),
+      bulkDeleteProducts: build.mutation<{ deleted: number }, string[]>({
+        query: (ids) => ({ url: PRODUCTS_API.bulkDelete, method: 'POST', body: { ids } }),
+        invalidatesTags: ['Product'],
+      }),
+      addReview: build.mutation<
+        { review: Review; product: Product },
+        { id: string; body: ReviewBody }
+      >({
+        query: ({ id, body }) => ({ url: PRODUCTS_API.reviews(id), method: 'POST', body }),
+        invalidatesTags: ['Product'],
+      }),
+      markHelpful: build.mutation<{ review: Review }, { id: string; reviewId: string }>({
+        query: ({ id, reviewId }) => ({ url: PRODUCTS_API.helpful(id, reviewId), method: 'POST' }),
+        invalidatesTags: ['Product'],
+      }),
+      orders: build.query<{ orders: OrderSummary[]; total: number }, OrderListQuery>({
+        query: (args) => ({ url: ORDERS_API.list, query: toQuery(args) }),
+        providesTags: ['Order'],
+      }),
+      order: build.query<{ order: Order }, string>({
+        query: (id) => ({ url: ORDERS_API.one(id) }),
+        providesTags: ['Order'],
+      }),
+      createOrder: build.mutation<{ order: Order }, CreateOrderBody>({
+        query: (body) => ({ url: ORDERS_API.list, method: 'POST', body }),
+        // Stock changed: the shop and the product pages must show it.
+        invalidatesTags: ['Order', 'Product'],
+      }),
+      updateOrderStatus: build.mutation<{ order: Order }, { id: string; status: OrderStatus }>({
+        query: ({ id, status }) => ({ url: ORDERS_API.one(id), method: 'PATCH', body: { status } }),
+        invalidatesTags: ['Order', 'Product'],
+      }),
     }),
-    product: build.query<{ product: ProductDetails }, string>({
-      query: (name) => ({ url: PRODUCTS_API.product, query: { name } }),
-      providesTags: ['Product'],
-    }),
-    createProduct: build.mutation<{ product: Product }, ProductBody>({
-      query: (body) => ({ url: PRODUCTS_API.list, method: 'POST', body }),
-      invalidatesTags: ['Product'],
-    }),
-    updateProduct: build.mutation<{ product: Product }, { id: string; body: ProductPatch }>({
-      query: ({ id, body }) => ({ url: PRODUCTS_API.one(id), method: 'PATCH', body }),
-      invalidatesTags: ['Product'],
-    }),
-    deleteProduct: build.mutation<{ deleted: number }, string>({
-      query: (id) => ({ url: PRODUCTS_API.one(id), method: 'DELETE' }),
-      invalidatesTags: ['Product'],
-    }),
-    bulkDeleteProducts: build.mutation<{ deleted: number }, string[]>({
-      query: (ids) => ({ url: PRODUCTS_API.bulkDelete, method: 'POST', body: { ids } }),
-      invalidatesTags: ['Product'],
-    }),
-    addReview: build.mutation<
-      { review: Review; product: Product },
-      { id: string; body: ReviewBody }
-    >({
-      query: ({ id, body }) => ({ url: PRODUCTS_API.reviews(id), method: 'POST', body }),
-      invalidatesTags: ['Product'],
-    }),
-    markHelpful: build.mutation<{ review: Review }, { id: string; reviewId: string }>({
-      query: ({ id, reviewId }) => ({ url: PRODUCTS_API.helpful(id, reviewId), method: 'POST' }),
-      invalidatesTags: ['Product'],
-    }),
-    orders: build.query<{ orders: OrderSummary[]; total: number }, OrderListQuery>({
-      query: (args) => ({ url: ORDERS_API.list, query: toQuery(args) }),
-      providesTags: ['Order'],
-    }),
-    order: build.query<{ order: Order }, string>({
-      query: (id) => ({ url: ORDERS_API.one(id) }),
-      providesTags: ['Order'],
-    }),
-    createOrder: build.mutation<{ order: Order }, CreateOrderBody>({
-      query: (body) => ({ url: ORDERS_API.list, method: 'POST', body }),
-      // Stock changed: the shop and the product pages must show it.
-      invalidatesTags: ['Order', 'Product'],
-    }),
-    updateOrderStatus: build.mutation<{ order: Order }, { id: string; status: OrderStatus }>({
-      query: ({ id, status }) => ({ url: ORDERS_API.one(id), method: 'PATCH', body: { status } }),
-      invalidatesTags: ['Order', 'Product'],
-    }),
-  }),
-});
+  });
 
 export const {
+  useAddressesQuery,
+  useAddAddressMutation,
+  useDeleteAddressMutation,
   useProductsQuery,
   useProductQuery,
   useCreateProductMutation,
