@@ -130,6 +130,22 @@ describe('read cache', () => {
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 
+  it('computes an answer asked for by many at once only once', async () => {
+    const p = await createProduct({ name: 'Cache Crowd', category: 'shoes', price: 30 });
+    const url = `/api/products/product?name=${p.slug}`;
+    // PostgreSQL hears of the product's own commit a moment later: let that pass first.
+    await new Promise((r) => setTimeout(r, 200));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(shopper, url)));
+    expect(answers.every((a) => a.statusCode === 200 && a.body === answers[0]!.body)).toBe(true);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'miss')).toHaveLength(1);
+    expect(answers.filter((a) => a.headers['x-cache'] === 'hit')).toHaveLength(11);
+    // A failed answer lets those waiting compute their own (and is not kept).
+    const missing = await Promise.all(
+      Array.from({ length: 3 }, () => get(shopper, '/api/products/product?name=no-such-thing')),
+    );
+    expect(missing.map((a) => a.statusCode)).toEqual([404, 404, 404]);
+  });
+
   it('checks the permission on every request, cached answer or not', async () => {
     await get(admin, '/api/users?limit=5');
     expect((await get(admin, '/api/users?limit=5')).statusCode).toBe(200);

@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request's answer may be kept: where, and the data versions it was read at. */
     cacheSlot: { key: string; stamp: number; snapshot?: string } | null;
+    /** Set when this request computes an answer others may be waiting for: call when done. */
+    cacheFlight: (() => void) | null;
   }
   interface FastifyInstance {
     /** Answers served from memory and computed, since start (for the bench and the logs). */
@@ -101,6 +103,7 @@ export const readCachePlugin = fp(
     const declared = new Set<string>();
 
     app.decorateRequest('cacheSlot', null);
+    app.decorateRequest('cacheFlight', null);
     app.decorate('readCacheStats', () => ({
       enabled: caching,
       hits: cache.hits,
@@ -138,13 +141,10 @@ export const readCachePlugin = fp(
       return scope === 'user' ? `u:${auth.userId}|${what}` : `r:${auth.role}|${what}`;
     }
 
-    app.addHook('preHandler', async (request, reply) => {
-      const rule = request.routeOptions.config.cache;
-      if (!rule || request.method !== 'GET') return;
-      const key = slotKey(request, rule);
-      if (!key) return;
-      const tables = tablesOf.get(rule)!;
+    /** The kept answer if it is still current, and the stamps a new one would get. */
+    async function lookup(key: string, tables: readonly string[]) {
       const stamp = versions.stamp(tables);
+      const seen = cache.peek(key);
       let hit = cache.get(key);
       // A change this instance has heard of already: no need to ask the database.
       if (hit && hit.stamp !== stamp) hit = undefined;
@@ -156,6 +156,31 @@ export const readCachePlugin = fp(
         if (now.changed) hit = undefined;
         snapshot = now.snapshot;
       }
+      return { hit, seen, stamp, snapshot };
+    }
+
+    /**
+     * Answers being computed, by key: a request that misses while the same answer is already
+     * being computed waits for it instead of computing it again (fifty clients asking for the
+     * same new PDF render it once), then checks it like any kept answer.
+     */
+    const computing = new Map<string, Promise<void>>();
+
+    app.addHook('preHandler', async (request, reply) => {
+      const rule = request.routeOptions.config.cache;
+      if (!rule || request.method !== 'GET') return;
+      const key = slotKey(request, rule);
+      if (!key) return;
+      const tables = tablesOf.get(rule)!;
+      let found = await lookup(key, tables);
+      if (!found.hit) {
+        const running = computing.get(key);
+        if (running) await running;
+        // Computed meanwhile, by the request waited for or one that ended while this one asked
+        // the database: check that answer like any kept one.
+        if (running || cache.peek(key) !== found.seen) found = await lookup(key, tables);
+      }
+      const { hit, stamp, snapshot } = found;
       if (hit) {
         cache.hits++;
         reply.header('x-cache', 'hit').type(hit.contentType).headers(hit.headers);
@@ -169,6 +194,24 @@ export const readCachePlugin = fp(
       cache.misses++;
       // Stamped before the handler reads: a write committing meanwhile makes this answer stale.
       request.cacheSlot = { key, stamp, snapshot };
+      if (!computing.has(key)) {
+        let done!: () => void;
+        computing.set(key, new Promise<void>((resolve) => (done = resolve)));
+        request.cacheFlight = () => {
+          computing.delete(key);
+          done();
+        };
+      }
+    });
+
+    // Whatever the answer (kept, refused, failed), those waiting for it go on.
+    app.addHook('onResponse', async (request) => {
+      request.cacheFlight?.();
+      request.cacheFlight = null;
+    });
+    app.addHook('onRequestAbort', async (request) => {
+      request.cacheFlight?.();
+      request.cacheFlight = null;
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
