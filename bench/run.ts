@@ -611,12 +611,14 @@ async function runScenarios(
     }
     const r: ScenarioResult = { name: s.name, area: s.area, kind: s.kind, levels: [] };
     if (s.kind === 'read') {
-      // The answer's weight on the wire (gzip, as browsers ask for it), against its budget.
-      const sample = await fetchJson(s.method, s.url(s.ctx, 0));
-      r.answerBytes = {
-        gzip: gzipSync(Buffer.from(JSON.stringify(sample.body))).length,
-        budget: s.maxGzipBytes ?? DEFAULT_ANSWER_BUDGET,
-      };
+      // The answer's weight on the wire (gzip, as browsers ask for it), against its budget: the
+      // heaviest of the first eight calls (scenarios spread their calls over records and windows).
+      let gzip = 0;
+      for (let i = 0; i < 8; i++) {
+        const sample = await fetchJson(s.method, s.url(s.ctx, i));
+        gzip = Math.max(gzip, gzipSync(Buffer.from(JSON.stringify(sample.body))).length);
+      }
+      r.answerBytes = { gzip, budget: s.maxGzipBytes ?? DEFAULT_ANSWER_BUDGET };
     }
     const statsBefore = await scanStats(fetchJson);
     const cacheBefore = await cacheStats(fetchJson);

@@ -77,14 +77,14 @@ export const invoiceScenarios: BenchScenario<InvoiceBenchContext>[] = [
     check: isList,
   },
   {
-    name: 'invoice PDF (rendered once, then kept until the invoice changes)',
+    name: 'invoice PDF (100 invoices, each rendered on its first open, then kept)',
     method: 'GET',
     url: (ctx, i) => `/api/invoices/${ctx.ids[i % ctx.ids.length]}/pdf`,
     expectedStatus: 200,
     check: (b) => typeof b === 'string' && b.startsWith('%PDF-'),
   },
   {
-    name: 'invoice UBL 2.1 XML (written once, then kept until the invoice changes)',
+    name: 'invoice UBL 2.1 XML (written on its first open, then kept)',
     method: 'GET',
     url: (ctx, i) => `/api/invoices/${ctx.einvoiceIds[i % ctx.einvoiceIds.length]}/ubl`,
     expectedStatus: 200,
