@@ -289,7 +289,9 @@ export const userAddresses = pgTable(
   },
   (t) => [
     index('user_addresses_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('user_addresses_one_default').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('user_addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
     check('user_addresses_type', sql`${t.addressType} IN ('home', 'office')`),
   ],
 );

@@ -79,11 +79,7 @@ export async function patchAddress(
     return row ? toAddress(row) : null;
   }
   if (patch.isDefault) await clearDefault(tx, userId, id);
-  const [row] = await tx
-    .update(userAddresses)
-    .set(patch)
-    .where(mine)
-    .returning();
+  const [row] = await tx.update(userAddresses).set(patch).where(mine).returning();
   return row ? toAddress(row) : null;
 }
 
