@@ -104,6 +104,15 @@ test('shop → filter → product → two colours → checkout → order in the 
   // Product: both colours, one at a time.
   await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
   await expect(page.getByTestId('available')).toHaveText('Available: 5');
+  // The size guide marks the chosen size's row (US 9 = UK 8.5, EU 42.5, a 27 cm foot).
+  await page.getByRole('button', { name: 'Size guide' }).click();
+  const guide = page.getByRole('dialog', { name: 'Size guide' });
+  await expect(guide.getByRole('row', { name: '9 8.5 42.5 27' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await guide.getByRole('button', { name: 'Close' }).click();
+  await expect(guide).toHaveCount(0);
   await page.getByTestId('colour-#000000').click();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByTestId('colour-#FFFFFF').click();

@@ -41,6 +41,27 @@ export const PRODUCT_SIZES = [
   '12',
   '13',
 ] as const;
+/**
+ * The shop's sizes (US) with their UK and EU equivalents and the foot length they fit, in
+ * centimetres: what the product page's size guide shows.
+ */
+export const SIZE_GUIDE: Record<
+  (typeof PRODUCT_SIZES)[number],
+  { uk: number; eu: number; cm: number }
+> = {
+  '6': { uk: 5.5, eu: 39, cm: 24 },
+  '7': { uk: 6.5, eu: 40, cm: 25 },
+  '8': { uk: 7.5, eu: 41, cm: 26 },
+  '8.5': { uk: 8, eu: 42, cm: 26.5 },
+  '9': { uk: 8.5, eu: 42.5, cm: 27 },
+  '9.5': { uk: 9, eu: 43, cm: 27.5 },
+  '10': { uk: 9.5, eu: 44, cm: 28 },
+  '10.5': { uk: 10, eu: 44.5, cm: 28.5 },
+  '11': { uk: 10.5, eu: 45, cm: 29 },
+  '11.5': { uk: 11, eu: 45.5, cm: 29.5 },
+  '12': { uk: 11.5, eu: 46, cm: 30 },
+  '13': { uk: 12.5, eu: 47.5, cm: 31 },
+};
 /** At or under this many items a product is "low stock" (and above 0). */
 export const LOW_STOCK_THRESHOLD = 10;
 export const INVENTORY_STATES = ['in_stock', 'low_stock', 'out_of_stock'] as const;

@@ -46,6 +46,9 @@ import { useFormat } from './format';
 import { CartWidget, InventoryLabel, NoPicture, Price } from './product-bits';
 import { textShade } from '../../theme/components';
 
+/** Opened by few: loaded on first open. */
+const SizeGuideDialog = lazy(() => import('./size-guide-dialog'));
+
 const RichTextViewer = lazy(() =>
   import('./rich-text').then((m) => ({ default: m.RichTextViewer })),
 );
@@ -235,6 +238,7 @@ function Summary({ product }: { product: ProductDetails }) {
   );
   const [color, setColor] = useState(product.colors[0] ?? '');
   const [size, setSize] = useState(product.sizes[0] ?? '');
+  const [guideOpen, setGuideOpen] = useState(false);
   const [quantity, setQuantity] = useState(1);
   // What is left for this person: the stock less what is already in their cart.
   const available = Math.max(0, product.available - (inCart?.quantity ?? 0));
@@ -311,7 +315,12 @@ function Summary({ product }: { product: ProductDetails }) {
       )}
       {product.sizes.length > 0 && (
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="subtitle2">{t('ecommerce.product.size')}</Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="subtitle2">{t('ecommerce.product.size')}</Typography>
+            <Button size="small" onClick={() => setGuideOpen(true)} sx={{ minWidth: 0 }}>
+              {t('ecommerce.product.sizeGuide')}
+            </Button>
+          </Stack>
           <TextField
             select
             size="small"
@@ -326,6 +335,16 @@ function Summary({ product }: { product: ProductDetails }) {
               </MenuItem>
             ))}
           </TextField>
+          {guideOpen && (
+            <Suspense fallback={null}>
+              <SizeGuideDialog
+                open
+                onClose={() => setGuideOpen(false)}
+                sizes={product.sizes}
+                chosen={size}
+              />
+            </Suspense>
+          )}
         </Stack>
       )}
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
