@@ -196,9 +196,11 @@ export const readCachePlugin = fp(
       request.cacheSlot = { key, stamp, snapshot };
       if (!computing.has(key)) {
         let done!: () => void;
-        computing.set(key, new Promise<void>((resolve) => (done = resolve)));
+        const flight = new Promise<void>((resolve) => (done = resolve));
+        computing.set(key, flight);
         request.cacheFlight = () => {
-          computing.delete(key);
+          // Only its own: a later request may already compute a newer answer under this key.
+          if (computing.get(key) === flight) computing.delete(key);
           done();
         };
       }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Address, AddressInput } from '@bo/contract/addresses';
 import { ADDRESSES_MAX, addressInputSchema } from '@bo/contract/addresses';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
 import { userAddresses } from '../../db/schema/index.js';
 import { HttpError } from '../../lib/http-error.js';
 import { ERROR_CODES } from '@bo/contract/errors';
@@ -49,10 +50,9 @@ export async function addAddress(
 ): Promise<Address> {
   const body = addressInputSchema.parse(input);
   // The person's rows are locked so two adds at once cannot both pass the limit.
-  const mine = await tx.execute(
-    sql`SELECT id FROM user_addresses WHERE user_id = ${userId} FOR UPDATE`,
-  );
-  const count = (mine as unknown as { rows: unknown[] }).rows.length;
+  const count = (
+    await rows(tx, sql`SELECT id FROM user_addresses WHERE user_id = ${userId} FOR UPDATE`)
+  ).length;
   if (count >= ADDRESSES_MAX)
     throw new HttpError(409, ERROR_CODES.conflict, `At most ${ADDRESSES_MAX} addresses`, [
       { field: 'addresses', code: 'too_many', message: `At most ${ADDRESSES_MAX} addresses` },
