@@ -477,7 +477,7 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
               <Stack spacing={1} sx={{ minWidth: 0 }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography variant="subtitle2">
-                    {address.name}{' '}
+                    <bdi>{address.name}</bdi>{' '}
                     <Box component="span" sx={{ color: 'text.secondary', typography: 'body2' }}>
                       (
                       {t(
@@ -490,7 +490,8 @@ function BillingStep({ checkout }: { checkout: CheckoutState }) {
                     <Label color="info">{t('ecommerce.billing.default')}</Label>
                   )}
                 </Stack>
-                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                {/* Typed text keeps its own direction ("19034 Verna Unions…" in an Arabic page). */}
+                <Typography variant="body2" dir="auto" sx={{ wordBreak: 'break-word' }}>
                   {address.fullAddress}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
