@@ -78,6 +78,48 @@ test.describe('routes', () => {
     await expect(page.getByText('Welcome back!')).toBeVisible();
   });
 
+  test('a visit that starts on sign-in: the form comes without the router, signing in hands over to the app', async ({
+    page,
+  }) => {
+    // The router's chunk is held back: the sign-in form must be usable without it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let routerAsked = false;
+    await page.route(/\/app-router-[^/]+\.js$/, async (route) => {
+      routerAsked = true;
+      await held;
+      await route.continue();
+    });
+    const shell = page.waitForRequest(/\/sign-in-shell-[^/]+\.js$/);
+    await page.goto('/auth/login?returnTo=%2Fdashboard%2Fblank');
+    await shell;
+    await expect(page.getByTestId('login-submit')).toBeEnabled();
+    await expect(page.getByLabel('Email address')).toBeEditable();
+    release();
+    // Once the form is there, the router is fetched ahead of need (within a few seconds).
+    await expect.poll(() => routerAsked).toBe(true);
+
+    // A link leaves the shell: the register page is the router's, and back returns to sign-in.
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await expect(page).toHaveURL(/\/auth\/register$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fdashboard%2Fblank$/);
+
+    await page.getByLabel('Email address').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local');
+    await page
+      .getByLabel('Password', { exact: true })
+      .fill(process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/blank$/);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByTestId('dashboard-layout')).toBeVisible();
+
+    // Starting again on sign-in while signed in: the guard sends the person on, from the shell.
+    await page.goto('/auth/login?returnTo=%2Fdashboard%2Fblank');
+    await expect(page).toHaveURL(/\/dashboard\/blank$/);
+  });
+
   test('login form shows translated field errors from the schema', async ({ page }) => {
     await page.goto('/auth/login');
     await page.getByTestId('login-submit').click();

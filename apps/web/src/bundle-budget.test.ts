@@ -8,7 +8,7 @@ const report = bundleReport();
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 describe.skipIf(!report)('bundle budget (gzip JavaScript loaded before interactive)', () => {
-  it('sign-in (/auth/login) stays within its budget (203 KiB)', () => {
+  it('sign-in (/auth/login) stays within its budget (160 KiB)', () => {
     const login = report?.rows.find((r) => r.page === 'src/pages/auth/login-page.tsx');
     expect(login, 'login page missing from the manifest').toBeDefined();
     expect(login!.gzipBytes, `/auth/login loads ${kib(login!.gzipBytes)}`).toBeLessThanOrEqual(

@@ -4,13 +4,13 @@ import '@fontsource/public-sans/600.css';
 import '@fontsource/public-sans/700.css';
 import '@fontsource/public-sans/800.css';
 
-import Cookies from 'js-cookie';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './app/app';
 import { loadRtl } from './theme/rtl-cache';
 import { readSettingsCookies } from './components/settings/settings-storage';
+import { readCookies } from './lib/cookies';
 import { initI18n } from './locales/i18n';
 import { directionOf, toLanguage } from './locales/locales-config';
 
@@ -19,7 +19,7 @@ async function start() {
   // Settings are read before the first render (no theme flash). Someone who never chose a
   // direction gets the one of their language, so an Arabic first visit starts right-to-left.
   const initialSettings = readSettingsCookies();
-  if (Cookies.get('themeDirection') === undefined) {
+  if (readCookies().themeDirection === undefined) {
     initialSettings.themeDirection = directionOf(toLanguage(i18next.language));
   }
   if (initialSettings.themeDirection === 'rtl') await loadRtl();

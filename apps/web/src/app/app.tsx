@@ -1,13 +1,25 @@
-import { Suspense, lazy } from 'react';
-import { RouterProvider } from 'react-router';
+import { Suspense, lazy, useCallback, useState } from 'react';
 
+import { LoadingScreen } from '../components/loading-screen/loading-screen';
 import { SettingsProvider } from '../components/settings/settings-provider';
 import { useSettings } from '../components/settings/settings-context';
 import type { ThemeSettings } from '../theme/types';
 import { AppThemeProvider } from '../theme/theme-provider';
-import { createAppRouter } from './router';
+import { signInPageOf } from './sign-in-paths';
 
-const router = createAppRouter();
+const loadShell = () => import('./sign-in-shell');
+const loadRouter = () => import('./app-router');
+
+/**
+ * A visit that starts on the sign-in page gets the light shell; every other one the router. The
+ * download starts as this module runs, beside the language files, not after the first render.
+ */
+const startsSignedOut = signInPageOf(window.location.pathname) !== null;
+if (startsSignedOut) void loadShell();
+else void loadRouter();
+
+const SignInShell = lazy(() => loadShell().then((m) => ({ default: m.SignInShell })));
+const AppRouter = lazy(loadRouter);
 
 // notistack is not needed to paint or sign in; its host loads beside the app.
 const SnackbarHost = lazy(() =>
@@ -17,6 +29,8 @@ const SnackbarHost = lazy(() =>
 function ThemedApp() {
   const { themeMode, themeDirection, themeContrast, themeLayout, themeColorPresets, themeStretch } =
     useSettings();
+  const [inShell, setInShell] = useState(startsSignedOut);
+  const leaveShell = useCallback(() => setInShell(false), []);
   return (
     <AppThemeProvider
       settings={{
@@ -28,7 +42,9 @@ function ThemedApp() {
         themeStretch,
       }}
     >
-      <RouterProvider router={router} />
+      <Suspense fallback={<LoadingScreen fullScreen />}>
+        {inShell ? <SignInShell onLeave={leaveShell} /> : <AppRouter />}
+      </Suspense>
       <Suspense fallback={null}>
         <SnackbarHost />
       </Suspense>

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 
 /** The analytics beacon's path (kept literal: the contract's module would weigh on first load). */
 const VIEWS_URL = '/api/analytics/views';
@@ -9,8 +8,7 @@ const VIEWS_URL = '/api/analytics/views';
  * cookie and nothing personal: the path without its query, and where the visit came from (the
  * browser's referrer on arrival, then the previous page of the app).
  */
-export function usePageViewBeacon() {
-  const { pathname } = useLocation();
+export function usePageViewBeacon(pathname: string) {
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const referrer =

@@ -3,11 +3,11 @@ import { API } from '@bo/contract/api-paths';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
 import { notify } from '../components/snackbar/notify';
 import { http } from '../lib/http';
 import { jwtExpiry } from '../lib/jwt';
+import { useAppNavigation } from '../routes/app-navigation';
 import { LOGIN_PATH } from '../routes/paths';
 import { AuthContext } from './auth-context';
 import type { AuthContextValue, AuthState } from './auth-context';
@@ -45,7 +45,7 @@ const MAX_DELAY = 2_147_483_647;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, initialState);
-  const navigate = useNavigate();
+  const { navigate } = useAppNavigation();
   const { t } = useTranslation();
   const timer = useRef<number | undefined>(undefined);
 

@@ -1,15 +1,19 @@
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 
 import { LoadingScreen } from '../components/loading-screen/loading-screen';
+import { useAppNavigation } from '../routes/app-navigation';
 import { useAuth } from './auth-context';
 import { safeReturnTo } from './return-to';
 
 /** Signed-in people leave the login and register pages for where they were going. */
 export function GuestGuard({ children }: { children: ReactNode }) {
   const { isInitialized, isAuthenticated } = useAuth();
-  const [params] = useSearchParams();
-  if (!isInitialized) return <LoadingScreen fullScreen />;
-  if (isAuthenticated) return <Navigate to={safeReturnTo(params.get('returnTo'))} replace />;
+  const { search, navigate } = useAppNavigation();
+  const target = isAuthenticated ? safeReturnTo(new URLSearchParams(search).get('returnTo')) : null;
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+  if (!isInitialized || target) return <LoadingScreen fullScreen />;
   return <>{children}</>;
 }

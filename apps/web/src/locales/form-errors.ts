@@ -1,6 +1,5 @@
 import type { FieldError as ServerFieldError } from '@bo/contract/errors';
 import type { TFunction } from 'i18next';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 
 import { isHttpError } from '../lib/http';
@@ -58,11 +57,12 @@ export function translateError(t: TFunction, error: unknown): string {
 }
 
 /** Puts the server's per-field errors (`details`) on the form's fields, translated by code. */
-export function applyServerFieldErrors<T extends FieldValues>(
+export function applyServerFieldErrors<F extends string>(
   t: TFunction,
   error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
+  // react-hook-form's setError, or any setter of the same shape (the sign-in form has no library).
+  setError: (field: F, error: { type: string; message: string }) => void,
+  fields: readonly F[],
 ): boolean {
   if (!isHttpError(error) || !error.details?.length) return false;
   let applied = false;

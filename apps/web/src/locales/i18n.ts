@@ -1,10 +1,15 @@
 import { STORAGE_KEYS } from '@bo/contract/constants';
 import type { Language } from '@bo/contract/constants';
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-import { DEFAULT_LANGUAGE, LANGUAGES, languageOption, toLanguage } from './locales-config';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  detectLanguage,
+  languageOption,
+  toLanguage,
+} from './locales-config';
 import { loadLanguageMessages, loadSectionMessages } from './resources';
 
 const loaded = new Set<Language>();
@@ -56,35 +61,35 @@ function syncHtmlLang(lng: string) {
   document.documentElement.setAttribute('lang', languageOption(toLanguage(lng)).htmlLang);
 }
 
+function rememberLanguage(lng: string) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, toLanguage(lng));
+  } catch {
+    // Storage refused (private mode): the language holds for this visit.
+  }
+}
+
 /**
- * Detects the language (query `lng`, cookie, localStorage, sessionStorage, browser, html tag),
- * loads its bundle and initialises i18next with it, so the first render is already translated.
+ * Detects the language (`detectLanguage`), loads its bundle and initialises i18next with it, so
+ * the first render is already translated; a language chosen later is remembered.
  */
 export async function initI18n(): Promise<typeof i18next> {
-  await i18next
-    .use(LanguageDetector)
-    .use(initReactI18next)
-    .init({
-      // No advertising line in the console of the product.
-      showSupportNotice: false,
-      resources: {},
-      partialBundledLanguages: true,
-      supportedLngs: [...LANGUAGES],
-      fallbackLng: DEFAULT_LANGUAGE,
-      load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false, alwaysFormat: true, format: formatValue },
-      returnNull: false,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupLocalStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
-        convertDetectedLanguage: (lng: string) => toLanguage(lng),
-      },
-      react: { useSuspense: false },
-    });
+  const detected = detectLanguage();
+  await i18next.use(initReactI18next).init({
+    lng: detected,
+    // No advertising line in the console of the product.
+    showSupportNotice: false,
+    resources: {},
+    partialBundledLanguages: true,
+    supportedLngs: [...LANGUAGES],
+    fallbackLng: DEFAULT_LANGUAGE,
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false, alwaysFormat: true, format: formatValue },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
   const language = toLanguage(i18next.language);
   await ensureLanguage(language);
   // Every key exists in every language (locales.test.ts), so English is only loaded as the
@@ -92,7 +97,11 @@ export async function initI18n(): Promise<typeof i18next> {
   if (import.meta.env.DEV && language !== DEFAULT_LANGUAGE) await ensureLanguage(DEFAULT_LANGUAGE);
   await i18next.changeLanguage(language);
   syncHtmlLang(language);
-  i18next.on('languageChanged', syncHtmlLang);
+  rememberLanguage(language);
+  i18next.on('languageChanged', (lng) => {
+    syncHtmlLang(lng);
+    rememberLanguage(lng);
+  });
   return i18next;
 }
 

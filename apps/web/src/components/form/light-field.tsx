@@ -1,12 +1,18 @@
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
-import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ChangeEventHandler, FocusEventHandler, ReactNode, Ref } from 'react';
 
 type Props = {
   label: string;
-  registration: UseFormRegisterReturn;
+  /** What binds the input: react-hook-form's `register(name)`, or a value and its setter. */
+  registration: {
+    name: string;
+    value?: string;
+    onChange: ChangeEventHandler<HTMLInputElement>;
+    onBlur?: FocusEventHandler<HTMLInputElement>;
+    ref?: Ref<HTMLInputElement>;
+  };
   type?: string;
   autoComplete?: string;
   autoFocus?: boolean;

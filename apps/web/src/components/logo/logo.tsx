@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../routes/app-navigation';
 
 type Props = { href?: string; size?: number; sx?: SxProps<Theme>; label: string };
 
@@ -14,7 +14,7 @@ export function Logo({ href = '/', size = 40, sx, label }: Props) {
   const gradientId = useId();
   return (
     <Box
-      component={Link}
+      component={AppLink}
       to={href}
       aria-label={label}
       sx={{ width: size, height: size, display: 'inline-flex', flexShrink: 0, ...sx }}

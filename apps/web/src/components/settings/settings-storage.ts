@@ -1,6 +1,6 @@
 import { COLOR_PRESETS, SETTINGS_COOKIE_DAYS, THEME_DEFAULTS } from '@bo/contract/constants';
-import Cookies from 'js-cookie';
 
+import { readCookies, removeCookie, writeCookie } from '../../lib/cookies';
 import type { ThemeSettings } from '../../theme/types';
 
 export const DEFAULT_SETTINGS: ThemeSettings = { ...THEME_DEFAULTS };
@@ -15,7 +15,7 @@ const oneOf = <T extends string>(value: string | undefined, allowed: readonly T[
  * Unknown or tampered values fall back to the default one by one.
  */
 export function readSettingsCookies(): ThemeSettings {
-  const c = Cookies.get();
+  const c = readCookies();
   return {
     themeMode: oneOf(c.themeMode, ['light', 'dark'] as const) ?? DEFAULT_SETTINGS.themeMode,
     themeDirection:
@@ -35,9 +35,9 @@ export function writeSettingsCookie<K extends keyof ThemeSettings>(
   key: K,
   value: ThemeSettings[K],
 ) {
-  Cookies.set(key, String(value), { expires: SETTINGS_COOKIE_DAYS, sameSite: 'lax', path: '/' });
+  writeCookie(key, String(value), SETTINGS_COOKIE_DAYS);
 }
 
 export function clearSettingsCookies() {
-  SETTINGS_KEYS.forEach((key) => Cookies.remove(key, { path: '/' }));
+  SETTINGS_KEYS.forEach((key) => removeCookie(key));
 }

@@ -5,28 +5,47 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { Resolver } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
 import { safeReturnTo } from '../../auth/return-to';
 import { LightField } from '../../components/form/light-field';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
-import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
+import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { textShade } from '../../theme/components';
 
 /**
- * zod (with the contract's schema) is ~40 KiB gzip; loading it after first paint keeps the
- * sign-in page within its 200 KiB budget. It is prefetched on mount, so it is there by the time
- * someone has typed an address; the first validation simply awaits it otherwise.
+ * zod (with the contract's schema) is ~40 KiB gzip, and the error messages are needed only once
+ * something is wrong: both load after first paint, prefetched on mount, so they are there by the
+ * time someone has typed an address; the first validation simply awaits them otherwise.
  */
 const loadValidation = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@bo/contract/account')]);
+  Promise.all([import('@bo/contract/account'), import('../../locales/form-errors')]);
+
+type Field = keyof LoginBody;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/**
+ * Two fields do not need a form library (react-hook-form is ~14 KiB gzip of the first load):
+ * the contract's schema checks them on submit and, once submitted, again as the person types,
+ * with the messages in the language on screen.
+ */
+async function validate(values: LoginBody, t: TFunction): Promise<FieldErrors> {
+  const [{ loginBodySchema }, { zodErrorMap }] = await loadValidation();
+  const result = loginBodySchema.safeParse(values, { error: zodErrorMap(t) });
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
 
 // Plain styled router links and a native checkbox: MUI's Link and Checkbox would add ~5 KiB to
 // the sign-in page, which has the tightest budget.
@@ -55,8 +74,11 @@ const TwoFactorStep = lazy(() =>
 export function LoginView() {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { navigate, search } = useAppNavigation();
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(true);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -67,29 +89,43 @@ export function LoginView() {
     void loadValidation();
   }, []);
 
-  // Rebuilt per language, so validation messages come in the language on screen.
-  const resolver = useMemo<Resolver<LoginBody>>(
-    () => async (values, context, options) => {
-      const [{ zodResolver }, { loginBodySchema }] = await loadValidation();
-      return zodResolver(loginBodySchema, { error: zodErrorMap(t) })(values, context, options);
-    },
-    [t],
-  );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginBody>({ resolver, defaultValues: { email: '', password: '' } });
+  // After a first submit, the messages follow the typing (and the language on screen).
+  useEffect(() => {
+    if (!submitted) return;
+    let current = true;
+    void validate(values, t).then((found) => current && setErrors(found));
+    return () => {
+      current = false;
+    };
+  }, [submitted, values, t]);
+
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
 
   const signedIn = () => {
     notify.success(t('auth.login.welcome'));
-    navigate(safeReturnTo(params.get('returnTo')), { replace: true });
+    navigate(safeReturnTo(new URLSearchParams(search).get('returnTo')), { replace: true });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (isSubmitting) return;
+    setSubmitted(true);
     setServerError(null);
+    setSubmitting(true);
     try {
+      const found = await validate(values, t);
+      setErrors(found);
+      const first = (['email', 'password'] as const).find((f) => found[f]);
+      if (first) {
+        form.querySelector<HTMLInputElement>(`input[name="${first}"]`)?.focus();
+        return;
+      }
       const step = await login(values.email, values.password, remember);
       if (step) {
         setMfaToken(step.mfaToken);
@@ -97,11 +133,16 @@ export function LoginView() {
       }
       signedIn();
     } catch (error) {
-      if (!applyServerFieldErrors(t, error, setError, ['email', 'password'])) {
+      const [, { applyServerFieldErrors, translateError }] = await loadValidation();
+      const onField = (field: Field, { message }: { message?: string }) =>
+        setErrors((e) => ({ ...e, [field]: message }));
+      if (!applyServerFieldErrors(t, error, onField, ['email', 'password'])) {
         setServerError(translateError(t, error));
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const alert = serverError && (
     <Box
@@ -146,12 +187,7 @@ export function LoginView() {
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
         {t('auth.login.noAccount')}{' '}
-        <Box
-          component={RouterLink}
-          to={paths.auth.register}
-          sx={linkSx}
-          style={{ fontWeight: 600 }}
-        >
+        <Box component={AppLink} to={paths.auth.register} sx={linkSx} style={{ fontWeight: 600 }}>
           {t('auth.login.getStarted')}
         </Box>
       </Typography>
@@ -160,27 +196,27 @@ export function LoginView() {
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <LightField
-          registration={register('email')}
+          registration={bind('email')}
           label={t('auth.login.email')}
           type="email"
           autoComplete="email"
           autoFocus
-          error={errors.email?.message}
+          error={errors.email}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Box
-            component={RouterLink}
+            component={AppLink}
             to={paths.auth.resetPassword}
             sx={[linkSx, { alignSelf: 'flex-end', color: 'text.primary', typography: 'body2' }]}
           >
             {t('auth.login.forgot')}
           </Box>
           <LightField
-            registration={register('password')}
+            registration={bind('password')}
             label={t('auth.login.password')}
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.password}
             endAdornment={
               <Box sx={{ display: 'flex', ml: 1 }}>
                 <IconButton
