@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { RateLimiter } from './lib/rate-limit.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
+import { sendEventReminders } from './modules/calendar/queries.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
 
 async function main() {
@@ -59,6 +60,14 @@ async function main() {
     timers.push(setInterval(remind, config.invoiceReminderHours * 3600_000).unref());
     setTimeout(remind, 60_000).unref();
   }
+
+  // "Starts soon" notices: each run claims the events due in its window, so instances never
+  // announce one twice.
+  const reminders = () =>
+    sendEventReminders(database.db)
+      .then((r) => r.events && app.log.info(r, 'event reminders sent'))
+      .catch((err) => app.log.error({ err }, 'event reminders failed'));
+  timers.push(setInterval(reminders, 60_000).unref());
 
   if (config.notificationDigestHours > 0) {
     const digest = () =>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 
@@ -112,6 +113,65 @@ test('create, drag and edit an event, then delete it', async ({ browser }) => {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await deleted;
   await expect(page.locator('.fc-timegrid-event', { hasText: title })).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('invite a guest from the dialog; a link to the event (as a notification gives it) opens it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const bearer = await token(context.request);
+  const { page, errors } = await signedInPage(context, bearer);
+  const title = `Review ${Date.now().toString(36)}`;
+
+  await page.goto(`/dashboard/calendar?view=timeGridWeek&date=${WEEK}`);
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Start').fill('2031-01-09T14:00');
+  await dialog.getByLabel('End').fill('2031-01-09T15:00');
+  // Keyboard only: type part of a name, arrow to the first person, Enter.
+  const guests = dialog.getByRole('combobox', { name: 'Guests' });
+  await guests.click();
+  await guests.pressSequentially('a');
+  const first = page.getByRole('option').first();
+  await expect(first).toBeVisible();
+  // The option shows the person's initial, then their name.
+  const guestName = (await first.innerText()).trim().split('\n').at(-1)!.trim();
+  expect(guestName).not.toBe('Administrator');
+  await guests.press('ArrowDown');
+  await guests.press('Enter');
+  await expect(dialog.getByRole('button', { name: guestName })).toBeVisible();
+  const created = saved(page, 'new');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const answer = await (await created).json();
+  expect(answer.event.guests.map((g: { name: string }) => g.name)).toEqual([guestName]);
+  await expect(dialog).toBeHidden();
+
+  // The notification's link: the calendar opens on the day with the event's dialog open.
+  await page.goto(`/dashboard/calendar?date=2031-01-09&event=${answer.event.id}`);
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByRole('button', { name: guestName })).toBeVisible();
+  await expect(page).not.toHaveURL(/event=/);
+  const { violations } = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await page.screenshot({ path: 'test-results/calendar-guests.png' });
+
+  // Removing the guest (Backspace in the field removes the last one) is saved too.
+  await guests.focus();
+  await guests.press('Backspace');
+  await expect(dialog.getByRole('button', { name: guestName })).toHaveCount(0);
+  const updated = saved(page, 'update');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect((await (await updated).json()).event.guests).toEqual([]);
 
   expect(errors).toEqual([]);
   await context.close();

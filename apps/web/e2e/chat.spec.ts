@@ -120,6 +120,58 @@ test('two people chat both ways with a picture; unread, seen and typing follow',
   await mine.context.close();
 });
 
+test('a conversation I close leaves my list and comes back, with a notification, when someone writes', async ({
+  browser,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const zoe = await colleague(request, 'Zoe', tag);
+  const adminToken = await tokenOf(request);
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const started = await request.post('/api/chat/conversations/new', {
+    headers: auth,
+    data: { participantIds: [zoe.id] },
+  });
+  const conversationId = ((await started.json()) as { conversation: { id: string } }).conversation
+    .id;
+  const write = (body: string) =>
+    request.post('/api/chat/messages/new', {
+      headers: auth,
+      data: { conversationId, clientId: crypto.randomUUID(), body },
+    });
+  expect((await write(`First ${tag}`)).status()).toBe(201);
+
+  const theirs = await openChat(browser, zoe.token, `/dashboard/chat/${conversationId}`);
+  const page = theirs.page;
+  await page.getByRole('button', { name: 'Close conversation' }).click();
+  await expect(page.getByText('Conversation closed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reopen conversation' })).toBeVisible();
+
+  // Out of the list (but one click away).
+  await page.goto('/dashboard/chat');
+  const item = page.getByTestId('chat-conversation').filter({ hasText: 'Administrator' });
+  await expect(page.getByRole('button', { name: 'Closed conversations (1)' })).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await page.getByRole('button', { name: 'Closed conversations (1)' }).click();
+  await expect(item).toBeVisible();
+  await page.getByRole('button', { name: 'Hide closed conversations' }).click();
+  await expect(item).toHaveCount(0);
+
+  // Someone writes: it is back at once, and the bell says why.
+  expect((await write(`Back to it ${tag}`)).status()).toBe(201);
+  await expect(item).toBeVisible();
+  await expect(item).not.toContainText('Closed');
+  await page
+    .getByRole('button', { name: /Notifications/ })
+    .first()
+    .click();
+  await expect(
+    page.getByText('Administrator wrote in a conversation you had closed'),
+  ).toBeVisible();
+  await expect(page.getByText(`Back to it ${tag}`).last()).toBeVisible();
+  await theirs.context.close();
+});
+
 test('a new group with three people', async ({ browser, request }) => {
   const tag = Date.now().toString(36);
   const ada = await colleague(request, 'Ada', tag);

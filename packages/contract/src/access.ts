@@ -123,6 +123,7 @@ export const ROUTE_ACCESS = {
   'POST /api/calendar/events/new': 'calendar:write',
   'POST /api/calendar/events/update': 'calendar:write',
   'POST /api/calendar/events/delete': 'calendar:write',
+  'GET /api/calendar/guests': 'calendar:write',
 
   'GET /api/kanban/board': 'kanban:read',
   'GET /api/kanban/cards/:id': 'kanban:read',

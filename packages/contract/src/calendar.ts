@@ -7,6 +7,8 @@ export const CALENDAR_API = {
   create: '/api/calendar/events/new',
   update: '/api/calendar/events/update',
   remove: '/api/calendar/events/delete',
+  /** People an event can invite (active accounts), by name, email or company. */
+  guests: '/api/calendar/guests',
 } as const;
 
 /** The palette the event dialog offers; any #rrggbb is accepted by the server. */
@@ -27,6 +29,10 @@ export const CALENDAR_DESCRIPTION_MAX = 2000;
 export const CALENDAR_RANGE_MAX_DAYS = 400;
 /** Hard cap of one answer, so a crowded calendar never loads a whole table. */
 export const CALENDAR_EVENTS_MAX = 2000;
+/** People one event may invite besides its owner. */
+export const CALENDAR_GUESTS_MAX = 50;
+/** How long before a timed event its owner and guests hear that it starts soon. */
+export const CALENDAR_REMINDER_MINUTES = 15;
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #00A76F');
 
@@ -35,6 +41,8 @@ export const calendarOwnerSchema = z.object({
   name: z.string(),
   avatarUrl: z.string().nullable(),
 });
+
+export type CalendarOwner = z.infer<typeof calendarOwnerSchema>;
 
 export const calendarEventSchema = z.object({
   id: z.string().uuid(),
@@ -45,6 +53,8 @@ export const calendarEventSchema = z.object({
   start: z.string(),
   end: z.string(),
   owner: calendarOwnerSchema.nullable(),
+  /** Invited people besides the owner, by name (an account deleted since drops out). */
+  guests: z.array(calendarOwnerSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -58,6 +68,8 @@ export const calendarEventInputSchema = z.object({
   allDay: z.boolean().default(false),
   start: isoDateTime,
   end: isoDateTime,
+  /** Active people to invite; each newly invited one is notified (`calendar.invited`). */
+  guestIds: z.array(z.string().uuid()).max(CALENDAR_GUESTS_MAX).default([]),
 });
 export type CalendarEventInput = z.input<typeof calendarEventInputSchema>;
 
@@ -69,6 +81,8 @@ export const calendarEventPatchSchema = z.object({
   allDay: z.boolean().optional(),
   start: isoDateTime.optional(),
   end: isoDateTime.optional(),
+  /** The whole guest list (replaces it); people added are notified. */
+  guestIds: z.array(z.string().uuid()).max(CALENDAR_GUESTS_MAX).optional(),
 });
 export type CalendarEventPatch = z.infer<typeof calendarEventPatchSchema>;
 
@@ -88,6 +102,12 @@ export const calendarUpdateBodySchema = z.object({
   eventId: z.string().uuid(),
   event: calendarEventPatchSchema,
 });
+export const calendarGuestsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const calendarGuestsAnswerSchema = z.object({ people: z.array(calendarOwnerSchema) });
+
 export const calendarDeleteBodySchema = z.object({ eventId: z.string().uuid() });
 export const calendarDeleteAnswerSchema = z.object({ eventId: z.string().uuid() });
 
@@ -95,6 +115,7 @@ export const calendarDeleteAnswerSchema = z.object({ eventId: z.string().uuid() 
 export const CALENDAR_ERRORS = {
   endBeforeStart: 'end_before_start',
   rangeTooLong: 'range_too_long',
+  unknownGuest: 'unknown_user',
 } as const;
 
 /** The event dialog's schema: the same fields, with the end-after-start rule on `end`. */

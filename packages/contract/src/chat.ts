@@ -90,6 +90,8 @@ export const chatConversationSchema = z.object({
   participants: z.array(chatParticipantSchema),
   unreadCount: z.number().int(),
   muted: z.boolean(),
+  /** I closed it: it leaves my list until someone writes in it (then I am notified). */
+  closed: z.boolean(),
   lastMessage: chatMessageSchema.nullable(),
   updatedAt: z.string(),
 });
@@ -170,6 +172,8 @@ export const chatUpdateConversationSchema = z.object({
   addIds: z.array(z.string().uuid()).max(CHAT_LIMITS.members).optional(),
   removeIds: z.array(z.string().uuid()).max(CHAT_LIMITS.members).optional(),
   muted: z.boolean().optional(),
+  /** Close it for me (or reopen it): my list hides it until a new message arrives. */
+  closed: z.boolean().optional(),
   leave: z.boolean().optional(),
 });
 

@@ -96,6 +96,11 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
         SELECT product_id, sum(quantity)::int AS q FROM order_items GROUP BY 1) i ON i.product_id = p.id
       WHERE p.sold <> coalesce(i.q, 0)`,
     eventEndsBeforeStart: `SELECT count(*) FROM calendar_events WHERE end_at < start_at`,
+    eventInvitesItsOwner: `SELECT count(*) FROM calendar_events WHERE owner_id = ANY(guest_ids)`,
+    eventGuestUnknown: `SELECT count(*) FROM calendar_events e, unnest(e.guest_ids) g
+      WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = g)`,
+    // The demo shows invitations: a calendar where nobody is invited would hide the feature.
+    noEventInvitesAnyone: `SELECT CASE WHEN count(*) > 0 AND count(*) FILTER (WHERE cardinality(guest_ids) > 0) = 0 THEN 1 ELSE 0 END AS count FROM calendar_events`,
     invoiceSubtotalIsSumOfItems: `SELECT count(*) FROM invoices v WHERE v.subtotal <> (SELECT coalesce(sum(i.total), 0) FROM invoice_items i WHERE i.invoice_id = v.id)`,
     invoiceTaxesAreSumOfItems: `SELECT count(*) FROM invoices v WHERE v.taxes <> (SELECT coalesce(sum(i.tax), 0) FROM invoice_items i WHERE i.invoice_id = v.id)`,
     invoiceTotalAddsUp: `SELECT count(*) FROM invoices WHERE total <> subtotal - discount + taxes + shipping OR balance <> total - paid`,

@@ -377,14 +377,20 @@ FROM (${mid}) b JOIN seed_customer c ON c.u = b.u`;
     const e = 'g.i';
     const startHour = `(date_trunc('day', ${lit(this.o.now)}::timestamptz) + ((${this.h(e, 71)} % ${2 * spanDays + 1}) - ${spanDays}) * interval '1 day' + (8 + ${this.h(e, 72)} % 10) * interval '1 hour')`;
     const allDay = `(${this.h(e, 73)} % 6 = 0)`;
-    return `INSERT INTO calendar_events (id, title, description, color, all_day, start_at, end_at, owner_id, created_at, updated_at)
+    // A third of the events invite one or two colleagues (never the owner, each once).
+    const owner = this.uid(KIND.user, `1 + ${this.h(e, 78)} % ${users}`);
+    const guest = (salt: number) => this.uid(KIND.user, `1 + ${this.h(e, salt)} % ${users}`);
+    const guests = `CASE WHEN ${this.h(e, 79)} % 3 = 0 THEN ARRAY(
+    SELECT DISTINCT x FROM unnest(ARRAY[${guest(80)}, CASE WHEN ${this.h(e, 82)} % 2 = 0 THEN ${guest(81)} END]) AS x
+     WHERE x IS NOT NULL AND x <> ${owner}) ELSE '{}'::uuid[] END`;
+    return `INSERT INTO calendar_events (id, title, description, color, all_day, start_at, end_at, owner_id, guest_ids, created_at, updated_at)
 SELECT ${this.uid(KIND.event, e)}, ${this.pick(EVENT_TITLES, e, 74)},
   ${this.pick(['Agenda shared in the channel.', 'Bring the latest figures.', 'Video link in the invitation.', 'Room 4B, second floor.', ''], e, 75)},
   ${this.pick(CALENDAR_COLORS, e, 76)}, ${allDay},
   CASE WHEN ${allDay} THEN date_trunc('day', ${startHour}) ELSE ${startHour} END,
   CASE WHEN ${allDay} THEN date_trunc('day', ${startHour}) + (1 + ${this.h(e, 77)} % 2) * interval '1 day'
        ELSE ${startHour} + (30 + 30 * (${this.h(e, 77)} % 4)) * interval '1 minute' END,
-  ${this.uid(KIND.user, `1 + ${this.h(e, 78)} % ${users}`)},
+  ${owner}, ${guests},
   ${lit(this.o.now)}::timestamptz, ${lit(this.o.now)}::timestamptz
 FROM generate_series(1, ${count}) AS g(i)`;
   }

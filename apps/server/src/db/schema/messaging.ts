@@ -191,6 +191,8 @@ export const chatParticipants = pgTable(
     unread: integer('unread').notNull().default(0),
     lastReadMessageId: uuid('last_read_message_id'),
     muted: boolean('muted').notNull().default(false),
+    /** The member closed it: out of their list until someone writes in it again. */
+    closedAt: ts('closed_at'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
     leftAt: ts('left_at'),
   },

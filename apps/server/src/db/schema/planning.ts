@@ -25,13 +25,25 @@ export const calendarEvents = pgTable(
     start: ts('start_at').notNull(),
     end: ts('end_at').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * People invited besides the owner. An array, not a table: an event has a handful, they are
+     * read with the event, and a deleted account simply drops out when names are joined.
+     */
+    guestIds: uuid('guest_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** The start the "starts soon" notice was sent for: moving the event arms it again. */
+    remindedStart: ts('reminded_start'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   // The views ask for the events overlapping a window: a GiST index on the event's period answers
   // `&&` with both bounds (a btree on (start, end) bounds one side and reads every older event).
+  // The reminder job asks for timed events starting in the next minutes: a btree on the start.
   (t) => [
     index('calendar_events_period').using('gist', sql`tstzrange(${t.start}, ${t.end}, '[]')`),
+    index('calendar_events_start').on(t.start),
   ],
 );
 

@@ -259,3 +259,36 @@ describe('POST /api/calendar/events/delete', () => {
     expect(all.json().events.some((e: { id: string }) => e.id === id)).toBe(false);
   });
 });
+
+describe('GET /api/calendar/guests', () => {
+  it('finds active people to invite by name or email, for who may write events', async () => {
+    const res = await call(t.app, admin, { method: 'GET', url: '/api/calendar/guests?q=viewer' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().people).toEqual([
+      expect.objectContaining({ name: expect.any(String), avatarUrl: null }),
+    ]);
+    const viewerSees = await call(t.app, viewer, { method: 'GET', url: '/api/calendar/guests' });
+    expect(viewerSees.statusCode).toBe(403);
+    const tooLong = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/calendar/guests?q=${'x'.repeat(101)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(fields(tooLong)).toEqual(['q']);
+  });
+
+  it('an event keeps its guests, and refuses more than 50 or someone unknown', async () => {
+    const guest = (
+      await call(t.app, admin, { method: 'GET', url: '/api/calendar/guests?q=viewer' })
+    ).json().people[0].id as string;
+    const res = await create({ ...event, guestIds: [guest] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().event.guests).toEqual([expect.objectContaining({ id: guest })]);
+    const many = Array.from(
+      { length: 51 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    expect(fields(await create({ ...event, guestIds: many }))).toEqual(['guestIds']);
+    expect(fields(await create({ ...event, guestIds: [many[0]] }))).toEqual(['guestIds']);
+  });
+});

@@ -1,17 +1,33 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   CALENDAR_ERRORS,
+  CALENDAR_REMINDER_MINUTES,
   CALENDAR_EVENTS_MAX,
   CALENDAR_RANGE_MAX_DAYS,
   type CalendarEvent,
   type CalendarEventPatch,
   type CalendarEventsQuery,
 } from '@bo/contract/calendar';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { calendarEvents } from '../../db/schema/planning.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { HttpError, fieldError } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
+import { rows as sqlRows } from '../../db/rows.js';
+
+type Person = { id: string; name: string; avatarUrl: string | null };
+
+/**
+ * The guests' names, in the order of their names; an event without guests (most of them) skips
+ * the lookup, so the month view pays nothing for the feature.
+ */
+const guestsOf = sql<
+  Person[] | null
+>`CASE WHEN cardinality(${calendarEvents.guestIds}) = 0 THEN NULL ELSE (
+  SELECT json_agg(json_build_object('id', g.id, 'name', g.display_name, 'avatarUrl', g.avatar_url)
+                  ORDER BY g.display_name, g.id)
+    FROM users g WHERE g.id = ANY(${calendarEvents.guestIds})) END`;
 
 const columns = {
   id: calendarEvents.id,
@@ -26,6 +42,7 @@ const columns = {
   ownerId: users.id,
   ownerName: users.displayName,
   ownerAvatar: users.avatarUrl,
+  guests: guestsOf,
 };
 
 type Row = {
@@ -41,7 +58,12 @@ type Row = {
   ownerId: string | null;
   ownerName: string | null;
   ownerAvatar: string | null;
+  guests: Person[] | string | null;
 };
+
+/** json_agg arrives parsed from node-postgres and as text from some drivers: both are read. */
+const parseGuests = (value: Row['guests']): Person[] =>
+  !value ? [] : typeof value === 'string' ? (JSON.parse(value) as Person[]) : value;
 
 function toEvent(row: Row): CalendarEvent {
   return {
@@ -55,6 +77,7 @@ function toEvent(row: Row): CalendarEvent {
     owner: row.ownerId
       ? { id: row.ownerId, name: row.ownerName ?? '', avatarUrl: row.ownerAvatar }
       : null,
+    guests: parseGuests(row.guests),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -117,6 +140,54 @@ function checkRange(start: Date, end: Date) {
   }
 }
 
+/**
+ * The guest list as stored: each person once, never the owner, and only active accounts (a
+ * missing or inactive one is a 400 naming `guestIds`).
+ */
+async function checkGuests(
+  db: Executor,
+  guestIds: readonly string[],
+  ownerId: string | null,
+): Promise<string[]> {
+  const wanted = [...new Set(guestIds)].filter((id) => id !== ownerId);
+  if (!wanted.length) return [];
+  const found = await sqlRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE id = ANY(${`{${wanted.join(',')}}`}::uuid[]) AND status = 'active'`,
+  );
+  if (found.length !== wanted.length) {
+    throw fieldError(
+      'guestIds',
+      CALENDAR_ERRORS.unknownGuest,
+      'Every guest must be an active account',
+    );
+  }
+  return wanted;
+}
+
+/** People newly on the list hear of it, in the transaction of the write (not the actor). */
+async function notifyInvited(
+  db: Executor,
+  event: { id: string; title: string; start: Date },
+  invited: readonly string[],
+  actorId: string,
+) {
+  if (!invited.length) return;
+  await notify(db, {
+    type: 'calendar.invited',
+    to: { users: invited },
+    title: event.title,
+    body: event.start.toISOString(),
+    link: eventLink(event.id, event.start),
+    recordId: event.id,
+    actorId,
+  });
+}
+
+/** The calendar opened on the event's day with the event open. */
+export const eventLink = (id: string, start: Date) =>
+  `/dashboard/calendar?date=${start.toISOString().slice(0, 10)}&event=${id}`;
+
 export async function createEvent(
   db: Executor,
   ownerId: string,
@@ -127,15 +198,18 @@ export async function createEvent(
     allDay: boolean;
     start: string;
     end: string;
+    guestIds: string[];
   },
 ) {
   const start = new Date(input.start);
   const end = new Date(input.end);
   checkRange(start, end);
+  const guestIds = await checkGuests(db, input.guestIds, ownerId);
   const [row] = await db
     .insert(calendarEvents)
-    .values({ ...input, start, end, ownerId })
+    .values({ ...input, guestIds, start, end, ownerId })
     .returning({ id: calendarEvents.id });
+  await notifyInvited(db, { id: row!.id, title: input.title, start }, guestIds, ownerId);
   return getEvent(db, row!.id);
 }
 
@@ -166,9 +240,11 @@ export async function updateEvent(
 ) {
   const [current] = await db
     .select({
+      title: calendarEvents.title,
       start: calendarEvents.start,
       end: calendarEvents.end,
       ownerId: calendarEvents.ownerId,
+      guestIds: calendarEvents.guestIds,
     })
     .from(calendarEvents)
     .where(eq(calendarEvents.id, id))
@@ -178,11 +254,14 @@ export async function updateEvent(
   const start = patch.start ? new Date(patch.start) : current.start;
   const end = patch.end ? new Date(patch.end) : current.end;
   checkRange(start, end);
-  const { start: _s, end: _e, ...rest } = patch;
+  const { start: _s, end: _e, guestIds: wanted, ...rest } = patch;
+  const guestIds = wanted ? await checkGuests(db, wanted, current.ownerId) : current.guestIds;
   await db
     .update(calendarEvents)
-    .set({ ...rest, start, end, updatedAt: new Date() })
+    .set({ ...rest, guestIds, start, end, updatedAt: new Date() })
     .where(eq(calendarEvents.id, id));
+  const invited = guestIds.filter((g) => !current.guestIds.includes(g));
+  await notifyInvited(db, { id, title: rest.title ?? current.title, start }, invited, actor.userId);
   return getEvent(db, id);
 }
 
@@ -199,4 +278,70 @@ export async function deleteEvent(db: Executor, id: string, actor: Actor) {
     .where(eq(calendarEvents.id, id))
     .returning({ id: calendarEvents.id });
   if (!rows.length) throw eventNotFound();
+}
+
+/** People an event can invite: active accounts, by name, email or company. */
+export async function guestCandidates(db: Executor, q: string | undefined, limit: number) {
+  const search = q?.trim().toLowerCase();
+  const people = await db
+    .select({ id: users.id, name: users.displayName, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'active'),
+        search
+          ? // Written as the trigram index users_search_trgm is defined, so it serves the search.
+            sql`lower(${users.displayName} || ' ' || ${users.email} || ' ' || coalesce(${users.company}, '')) LIKE ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.displayName), asc(users.id))
+    .limit(limit);
+  return { people };
+}
+
+/**
+ * "Starts soon": the owner and guests of each timed event starting within the next
+ * CALENDAR_REMINDER_MINUTES hear of it once. The claim (`reminded_start` set to the start) and the
+ * notifications are one transaction, so two instances never both send, a crash sends nothing
+ * half-way, and an event moved later is announced again for its new start.
+ */
+export async function sendEventReminders(
+  db: Db,
+  now = new Date(),
+): Promise<{ events: number; notified: number }> {
+  return db.transaction(async (tx) => {
+    const due = await sqlRows<{
+      id: string;
+      title: string;
+      start_at: Date | string;
+      owner_id: string | null;
+      guest_ids: string[] | string;
+    }>(
+      tx,
+      sql`UPDATE calendar_events SET reminded_start = start_at
+           WHERE start_at > ${now.toISOString()}::timestamptz
+             AND start_at <= ${now.toISOString()}::timestamptz + make_interval(mins => ${CALENDAR_REMINDER_MINUTES})
+             AND NOT all_day
+             AND reminded_start IS DISTINCT FROM start_at
+       RETURNING id, title, start_at, owner_id, guest_ids`,
+    );
+    let notified = 0;
+    for (const event of due) {
+      const start = new Date(event.start_at);
+      const guests =
+        typeof event.guest_ids === 'string'
+          ? event.guest_ids.replace(/[{}]/g, '').split(',').filter(Boolean)
+          : event.guest_ids;
+      notified += await notify(tx, {
+        type: 'calendar.starting',
+        to: { users: [event.owner_id, ...guests] },
+        title: event.title,
+        body: start.toISOString(),
+        link: eventLink(event.id, start),
+        recordId: event.id,
+      });
+    }
+    return { events: due.length, notified };
+  });
 }

@@ -9,12 +9,14 @@ import {
   calendarEventInputSchema,
   calendarEventsAnswerSchema,
   calendarEventsQuerySchema,
+  calendarGuestsAnswerSchema,
+  calendarGuestsQuerySchema,
   calendarUpdateBodySchema,
 } from '@bo/contract/calendar';
 import { audit } from '../../lib/audit.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { createEvent, deleteEvent, listEvents, updateEvent } from './queries.js';
+import { createEvent, deleteEvent, guestCandidates, listEvents, updateEvent } from './queries.js';
 
 /** The spec's calendar calls, kept exactly: list, new, update, delete. */
 export async function calendarRoutes(appBase: FastifyInstance) {
@@ -43,6 +45,21 @@ export async function calendarRoutes(appBase: FastifyInstance) {
       const list = await listEvents(db, request.query);
       return { events: list, total: list.length };
     },
+  );
+
+  app.get(
+    CALENDAR_API.guests,
+    {
+      // Whoever may write an event may pick its guests.
+      config: { permission: 'calendar:write' },
+      schema: {
+        tags: ['calendar'],
+        summary: 'People an event can invite (active accounts), by name, email or company',
+        querystring: calendarGuestsQuerySchema,
+        response: { 200: calendarGuestsAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => guestCandidates(db, request.query.q, request.query.limit),
   );
 
   app.post(

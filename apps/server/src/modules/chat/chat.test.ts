@@ -296,6 +296,72 @@ describe('messages', () => {
     );
   });
 
+  it('a conversation I closed leaves my list, comes back when someone writes, and tells me once', async () => {
+    const c = await oneToOne(bob, catId);
+    const conversationFor = async (token: string) =>
+      (
+        (await api(token, 'GET', '/api/chat/conversations')).json().conversations as Array<{
+          id: string;
+          closed: boolean;
+        }>
+      ).find((x) => x.id === c.id);
+    const reopenedFor = async (userId: string) =>
+      (
+        (await t.database.db.execute(
+          sql`SELECT body FROM notifications WHERE type = 'chat.reopened' AND record_id = ${c.id} AND recipient_id = ${userId} ORDER BY created_at`,
+        )) as unknown as { rows: Array<{ body: string }> }
+      ).rows.map((r) => r.body);
+
+    const closed = await api(cat, 'POST', '/api/chat/conversations/update', {
+      conversationId: c.id,
+      closed: true,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().conversation).toMatchObject({ closed: true });
+    // Closing is mine alone: Bob's side stays open.
+    expect(await conversationFor(bob)).toMatchObject({ closed: false });
+
+    await say(bob, c.id, 'Still on for Friday?');
+    expect(await conversationFor(cat)).toMatchObject({ closed: false });
+    expect(await reopenedFor(catId)).toEqual(['Still on for Friday?']);
+    // Open again, the next message is an ordinary one: no second notice.
+    await say(bob, c.id, 'Bring the slides.');
+    expect(await reopenedFor(catId)).toHaveLength(1);
+
+    // Closed and muted: it comes back quietly. Closed and mentioned: the mention is the one notice.
+    await api(cat, 'POST', '/api/chat/conversations/update', {
+      conversationId: c.id,
+      closed: true,
+      muted: true,
+    });
+    await say(bob, c.id, 'Quiet one');
+    expect(await conversationFor(cat)).toMatchObject({ closed: false });
+    expect(await reopenedFor(catId)).toHaveLength(1);
+    await api(cat, 'POST', '/api/chat/conversations/update', {
+      conversationId: c.id,
+      closed: true,
+      muted: false,
+    });
+    const [catRow] = await t.database.db
+      .select({ slug: users.slug })
+      .from(users)
+      .where(eq(users.id, catId));
+    await say(bob, c.id, `@${catRow!.slug} see this`);
+    expect(await reopenedFor(catId)).toHaveLength(1);
+    // (A mention is stored with its message: such a message takes the careful path.)
+    const mentions = (await t.database.db.execute(
+      sql`SELECT recipient_id FROM notifications WHERE type = 'mention' AND record_id = ${c.id}`,
+    )) as unknown as { rows: Array<{ recipient_id: string }> };
+    expect(mentions.rows.map((r) => r.recipient_id)).toEqual([catId]);
+    // The sender's own closed state is not touched by their own message.
+    await api(bob, 'POST', '/api/chat/conversations/update', {
+      conversationId: c.id,
+      closed: true,
+    });
+    await say(bob, c.id, 'Talking to myself');
+    expect(await conversationFor(bob)).toMatchObject({ closed: true });
+  });
+
   it('many sends at once (stored together) keep every message once, in order, with exact unread counts', async () => {
     const pair = await oneToOne(ann, bobId);
     const group = (

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   CHAT_LIMITS,
   type ChatAttachment,
@@ -269,6 +269,7 @@ interface ConversationRow {
   updatedAt: Date;
   unread: number;
   muted: boolean;
+  closed: boolean;
 }
 
 /** A conversation the person is a member of (403 when it exists but they are not in it). */
@@ -283,6 +284,7 @@ export async function membership(db: Executor, me: string, conversationId: strin
       updatedAt: chatConversations.updatedAt,
       unread: sql<number>`coalesce(${chatParticipants.unread}, 0)`,
       muted: sql<boolean>`coalesce(${chatParticipants.muted}, false)`,
+      closed: sql<boolean>`${chatParticipants.closedAt} IS NOT NULL`,
       member: sql<boolean>`${chatParticipants.userId} IS NOT NULL AND ${chatParticipants.leftAt} IS NULL`,
     })
     .from(chatConversations)
@@ -360,6 +362,7 @@ async function toConversations(
     participants: people.get(r.id) ?? [],
     unreadCount: r.unread,
     muted: r.muted,
+    closed: r.closed,
     lastMessage: r.lastMessageId ? (lastById.get(r.lastMessageId) ?? null) : null,
     updatedAt: r.updatedAt.toISOString(),
   }));
@@ -374,6 +377,7 @@ const conversationColumns = {
   updatedAt: chatConversations.updatedAt,
   unread: chatParticipants.unread,
   muted: chatParticipants.muted,
+  closed: sql<boolean>`${chatParticipants.closedAt} IS NOT NULL`,
 };
 
 /** Unread messages over the person's conversations (muted ones apart): the navigation's badge. */
@@ -617,14 +621,63 @@ export async function sendMessage(
         eq(chatParticipants.userId, me),
       ),
     );
-  await notifyMentions(db, me, body.conversationId, text);
+  const mentioned = await notifyMentions(db, me, body.conversationId, text);
+  await reopenClosed(db, me, body.conversationId, text, mentioned);
   return { message: (await toMessages(db, [row]))[0]!, created: true };
 }
 
-/** Members of the conversation a message names with `@handle` hear of it (nobody outside it). */
-async function notifyMentions(db: Executor, me: string, conversationId: string, text: string) {
+/**
+ * A new message reopens the conversation for the members who had closed it, and tells them
+ * (unless they muted it, or the message already mentions them), in the message's transaction.
+ */
+async function reopenClosed(
+  db: Executor,
+  me: string,
+  conversationId: string,
+  excerpt: string,
+  mentioned: readonly string[],
+) {
+  const reopened = await db
+    .update(chatParticipants)
+    .set({ closedAt: null })
+    .where(
+      and(
+        eq(chatParticipants.conversationId, conversationId),
+        ne(chatParticipants.userId, me),
+        isNull(chatParticipants.leftAt),
+        isNotNull(chatParticipants.closedAt),
+      ),
+    )
+    .returning({ userId: chatParticipants.userId, muted: chatParticipants.muted });
+  const told = reopened.filter((p) => !p.muted && !mentioned.includes(p.userId));
+  if (!told.length) return;
+  const [conversation] = await db
+    .select({ name: chatConversations.name })
+    .from(chatConversations)
+    .where(eq(chatConversations.id, conversationId));
+  await notify(db, {
+    type: 'chat.reopened',
+    to: { users: told.map((p) => p.userId), permission: 'chat:read' },
+    title: conversation?.name ?? '',
+    body: excerpt,
+    link: `/dashboard/chat/${conversationId}`,
+    recordId: conversationId,
+    actorId: me,
+  });
+}
+
+/**
+ * Members of the conversation a message names with `@handle` hear of it (nobody outside it).
+ * Answers who was mentioned.
+ */
+async function notifyMentions(
+  db: Executor,
+  me: string,
+  conversationId: string,
+  text: string,
+): Promise<string[]> {
   const mentioned = await mentionedUsers(db, mentionedHandles(text));
-  if (!mentioned.length) return;
+  if (!mentioned.length) return [];
   const members = await db
     .select({ userId: chatParticipants.userId })
     .from(chatParticipants)
@@ -648,6 +701,7 @@ async function notifyMentions(db: Executor, me: string, conversationId: string, 
     recordId: conversationId,
     actorId: me,
   });
+  return members.map((m) => m.userId);
 }
 
 /** Edits or deletes one's own message; its change number is renewed for reconnecting clients. */
@@ -702,6 +756,7 @@ export async function updateConversation(
     addIds?: string[];
     removeIds?: string[];
     muted?: boolean;
+    closed?: boolean;
     leave?: boolean;
   },
 ): Promise<{ before: string[]; after: string[] }> {
@@ -752,6 +807,16 @@ export async function updateConversation(
     await db
       .update(chatParticipants)
       .set({ muted: body.muted })
+      .where(
+        and(
+          eq(chatParticipants.conversationId, body.conversationId),
+          eq(chatParticipants.userId, me),
+        ),
+      );
+  if (body.closed !== undefined)
+    await db
+      .update(chatParticipants)
+      .set({ closedAt: body.closed ? new Date() : null })
       .where(
         and(
           eq(chatParticipants.conversationId, body.conversationId),

@@ -25,6 +25,7 @@ import {
   chatUpdateConversationSchema,
   chatUpdateMessageSchema,
 } from '@bo/contract/chat';
+import { mentionedHandles } from '@bo/contract/notifications';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { audit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -347,7 +348,8 @@ export async function chatRoutes(appBase: FastifyInstance) {
       config: write,
       schema: {
         tags,
-        summary: 'Rename a group, add or remove members (its owner), mute, or leave',
+        summary:
+          'Rename a group, add or remove members (its owner), mute, close or reopen, or leave',
         body: chatUpdateConversationSchema,
         response: {
           200: z.object({ conversation: chatOneConversationSchema.shape.conversation.nullable() }),
@@ -400,9 +402,13 @@ export async function chatRoutes(appBase: FastifyInstance) {
       const { body } = request;
       const text = body.body.trim();
       // A plain text message takes the one-statement path; anything it did not store (a retry,
-      // not a member, a file) the careful one, which answers why.
+      // not a member, a conversation someone closed) the careful one, which answers why, and so
+      // does a message that mentions someone (its notifications share its transaction).
       const fast =
-        body.contentType === 'text' && !body.attachmentIds.length && text
+        body.contentType === 'text' &&
+        !body.attachmentIds.length &&
+        text &&
+        !mentionedHandles(text).length
           ? await sendQueue.send({
               senderId: userId,
               conversationId: body.conversationId,

@@ -13,12 +13,24 @@ interface Pending {
   actor: string | null;
 }
 
+/** An event's start as the mail says it (the mail knows no time zone of the reader). */
+const utc = (iso: string) => {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? iso
+    : `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+};
+
 /** One line of the digest per notification (mails are written in English, like the codes). */
 const SENTENCES: Record<NotificationType, (n: Pending) => string> = {
   'order.created': (n) => `New order ${n.title}${n.body ? ` from ${n.body}` : ''}`,
   'order.status': (n) => `Your order ${n.title} is now ${n.body}`,
   'kanban.assigned': (n) => `${n.actor ?? 'Someone'} assigned you to the card "${n.title}"`,
   'kanban.comment': (n) => `${n.actor ?? 'Someone'} commented on the card "${n.title}"`,
+  'calendar.invited': (n) => `${n.actor ?? 'Someone'} invited you to "${n.title}" (${utc(n.body)})`,
+  'calendar.starting': (n) => `"${n.title}" starts soon (${utc(n.body)})`,
+  'chat.reopened': (n) =>
+    `${n.actor ?? 'Someone'} wrote in a conversation you had closed${n.body ? `: ${n.body}` : ''}`,
   mention: (n) => `${n.actor ?? 'Someone'} mentioned you in "${n.title}"`,
   'invoice.paid': (n) => `Invoice ${n.title} is paid`,
   'invoice.overdue': (n) => `Invoice ${n.title} is overdue`,

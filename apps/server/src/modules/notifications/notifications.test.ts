@@ -14,6 +14,7 @@ import {
 import { productBody } from '../../../test/fixtures.js';
 import { listen, signedIn } from '../../../test/sockets.js';
 import { sendNotificationDigests } from './digest.js';
+import { sendEventReminders } from '../calendar/queries.js';
 
 /**
  * Notifications over HTTP on the demo data: each type reaches exactly the people it names (checked
@@ -214,6 +215,121 @@ describe('who is notified', () => {
     expect(comment.statusCode, comment.body).toBe(201);
     expect(await recipients('mention', cardId)).toEqual([bob.id]);
     expect(await recipients('kanban.comment', cardId)).toEqual([adminId]);
+  });
+
+  it('an event invitation reaches each newly invited guest once, never the owner', async () => {
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const created = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/calendar/events/new',
+      payload: {
+        title: 'Quarterly review',
+        start: start.toISOString(),
+        end: new Date(start.getTime() + 3_600_000).toISOString(),
+        guestIds: [ann.id, adminId, ann.id],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const event = created.json().event as { id: string; guests: Array<{ id: string }> };
+    // The owner is no guest of their own event, and Ann is listed once.
+    expect(event.guests.map((g) => g.id)).toEqual([ann.id]);
+    expect(await recipients('calendar.invited', event.id)).toEqual([ann.id]);
+    const [note] = (await inbox(ann.token)).notifications.filter((n) => n.recordId === event.id);
+    expect(note).toMatchObject({
+      type: 'calendar.invited',
+      title: 'Quarterly review',
+      body: start.toISOString(),
+      link: `/dashboard/calendar?date=${start.toISOString().slice(0, 10)}&event=${event.id}`,
+      actor: { id: adminId },
+    });
+
+    const update = (guestIds: string[]) =>
+      call(t.app, admin, {
+        method: 'POST',
+        url: '/api/calendar/events/update',
+        payload: { eventId: event.id, event: { guestIds } },
+      });
+    // Bob added: only he hears of it; the same list again tells nobody anything new.
+    expect((await update([ann.id, bob.id])).statusCode).toBe(200);
+    expect(await recipients('calendar.invited', event.id)).toEqual([ann.id, bob.id].sort());
+    expect((await update([bob.id, ann.id])).statusCode).toBe(200);
+    expect(await recipients('calendar.invited', event.id)).toEqual([ann.id, bob.id].sort());
+
+    // Someone who is not an active account cannot be invited, and nothing is half-written.
+    const refused = await update([bob.id, '00000000-0000-4000-8000-000000000000']);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      expect.objectContaining({ field: 'guestIds', code: 'unknown_user' }),
+    ]);
+    const got = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/calendar/events?start=${start.toISOString()}&end=${start.toISOString()}`,
+    });
+    const listed = (got.json().events as Array<{ id: string; guests: Array<{ id: string }> }>).find(
+      (e) => e.id === event.id,
+    )!;
+    expect(listed.guests.map((g) => g.id).sort()).toEqual([ann.id, bob.id].sort());
+  });
+
+  it('"starts soon" reaches the owner and guests once per start, as they chose', async () => {
+    const soon = new Date(Date.now() + 10 * 60_000);
+    const later = new Date(Date.now() + 40 * 60_000);
+    const make = async (title: string, at: Date, allDay = false) => {
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/calendar/events/new',
+        payload: {
+          title,
+          allDay,
+          start: at.toISOString(),
+          end: new Date(at.getTime() + 1_800_000).toISOString(),
+          guestIds: [ann.id, bob.id],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().event.id as string;
+    };
+    // Ann turned "starts soon" off.
+    const off = await call(t.app, ann.token, {
+      method: 'PATCH',
+      url: '/api/account/my-account/',
+      payload: { notificationPrefs: { 'calendar.starting': false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const standup = await make('Stand-up', soon);
+    const planning = await make('Planning', later);
+    const holiday = await make('Holiday', soon, true);
+
+    const first = await sendEventReminders(t.database.db);
+    expect(first.events).toBeGreaterThanOrEqual(1);
+    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
+    expect(await recipients('calendar.starting', planning)).toEqual([]);
+    expect(await recipients('calendar.starting', holiday)).toEqual([]);
+
+    // A second run (another instance, the next minute) sends nothing again…
+    await sendEventReminders(t.database.db);
+    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
+    // …until the event moves: its new start is announced when it comes near.
+    const moved = new Date(soon.getTime() + 2 * 60_000);
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/calendar/events/update',
+      payload: {
+        eventId: standup,
+        event: {
+          start: moved.toISOString(),
+          end: new Date(moved.getTime() + 1_800_000).toISOString(),
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await sendEventReminders(t.database.db);
+    expect(await recipients('calendar.starting', standup)).toEqual(
+      [adminId, adminId, bob.id, bob.id].sort(),
+    );
+    // Planning comes into the window later.
+    await sendEventReminders(t.database.db, new Date(Date.now() + 30 * 60_000));
+    expect(await recipients('calendar.starting', planning)).toEqual([adminId, bob.id].sort());
   });
 
   it('a paid invoice reaches the people who read invoices', async () => {

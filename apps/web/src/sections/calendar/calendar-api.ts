@@ -1,6 +1,7 @@
 import { CALENDAR_API } from '@bo/contract/calendar';
 import type {
   CalendarEvent,
+  CalendarOwner,
   CalendarEventInput,
   CalendarEventPatch,
   CalendarEventsQuery,
@@ -18,6 +19,9 @@ const calendarApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints
     calendarEvents: build.query<{ events: CalendarEvent[]; total: number }, CalendarEventsQuery>({
       query: ({ start, end }) => ({ url: CALENDAR_API.events, query: { start, end } }),
       providesTags: [TAG],
+    }),
+    calendarGuests: build.query<{ people: CalendarOwner[] }, { q: string }>({
+      query: ({ q }) => ({ url: CALENDAR_API.guests, query: { q: q || undefined } }),
     }),
     createEvent: build.mutation<{ event: CalendarEvent }, CalendarEventInput>({
       query: (body) => ({ url: CALENDAR_API.create, method: 'POST', body }),
@@ -62,6 +66,7 @@ const calendarApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints
 
 export const {
   useCalendarEventsQuery,
+  useCalendarGuestsQuery,
   useCreateEventMutation,
   useUpdateEventMutation,
   useDeleteEventMutation,

@@ -1,5 +1,5 @@
 import { CALENDAR_COLORS, calendarEventFormSchema } from '@bo/contract/calendar';
-import type { CalendarEvent, CalendarEventForm } from '@bo/contract/calendar';
+import type { CalendarEvent, CalendarEventForm, CalendarOwner } from '@bo/contract/calendar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -24,6 +24,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
+import { useAuth } from '../../auth/auth-context';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
 import {
@@ -32,6 +33,7 @@ import {
   useUpdateEventMutation,
 } from './calendar-api';
 import { colorName } from './calendar-colors';
+import { CalendarGuestsField } from './calendar-guests-field';
 import { fromInput, toInput } from './calendar-dates';
 import { DateField } from '../../components/form/date-field';
 
@@ -41,6 +43,7 @@ export type DialogTarget = { event: CalendarEvent } | { start: Date; end: Date; 
 type Props = { target: DialogTarget | null; canWrite: boolean; onClose: () => void };
 
 const FIELDS = ['title', 'description', 'color', 'allDay', 'start', 'end'] as const;
+type Field = (typeof FIELDS)[number] | 'guestIds';
 
 /** An all-day end shown as its last day never falls before the start day. */
 const notBefore = (start: string, end: string) => (end < start ? start : end);
@@ -98,6 +101,11 @@ function EventForm({
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
   const [confirming, setConfirming] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // Guests are people (name and picture), kept beside the form's plain fields.
+  const [guests, setGuests] = useState<CalendarOwner[]>(editing?.guests ?? []);
+  const { user } = useAuth();
+  const ownerId = editing ? (editing.owner?.id ?? null) : (user?.id ?? null);
+  const [guestError, setGuestError] = useState<string | undefined>();
   const {
     control,
     register,
@@ -125,6 +133,7 @@ function EventForm({
       allDay: values.allDay,
       start: fromInput(values.start, values.allDay, false),
       end: fromInput(values.end, values.allDay, true),
+      guestIds: guests.map((g) => g.id),
     };
     try {
       if (editing) await updateEvent({ eventId: editing.id, event: body }).unwrap();
@@ -132,7 +141,11 @@ function EventForm({
       notify.success(editing ? t('calendar.updated') : t('calendar.created'));
       onClose();
     } catch (error) {
-      if (!applyServerFieldErrors(t, error, setError, FIELDS))
+      const onField = (field: Field, e: { type: string; message: string }) => {
+        if (field === 'guestIds') setGuestError(e.message);
+        else setError(field, e);
+      };
+      if (!applyServerFieldErrors(t, error, onField, [...FIELDS, 'guestIds']))
         setServerError(translateError(t, error));
     }
   });
@@ -324,6 +337,16 @@ function EventForm({
                 )}
               </Box>
             )}
+          />
+          <CalendarGuestsField
+            value={guests}
+            ownerId={ownerId}
+            onChange={(next) => {
+              setGuests(next);
+              setGuestError(undefined);
+            }}
+            disabled={!canWrite}
+            error={guestError}
           />
           {editing?.owner && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>

@@ -87,9 +87,21 @@ export function CalendarView() {
   const to = params.get('to') ?? '';
   const filterCount = (colors.length ? 1 : 0) + (from || to ? 1 : 0);
 
-  const { data, isFetching, error } = useCalendarEventsQuery(range ?? { start: '', end: '' }, {
-    skip: !range,
-  });
+  const { data, currentData, isFetching, error } = useCalendarEventsQuery(
+    range ?? { start: '', end: '' },
+    { skip: !range },
+  );
+
+  // A link to one event (a notification: `?date=…&event=…`) opens it once its range has loaded;
+  // the parameter is then dropped, so closing the dialog and reloading do not reopen it.
+  const linkedEvent = params.get('event');
+  useEffect(() => {
+    if (!linkedEvent || !currentData) return;
+    const found = currentData.events.find((e) => e.id === linkedEvent);
+    if (found) setTarget({ event: found });
+    else notify.error(t('calendar.eventGone'));
+    setParam({ event: null });
+  }, [linkedEvent, currentData, setParam, t]);
   const events = useMemo(
     () =>
       (data?.events ?? []).filter(

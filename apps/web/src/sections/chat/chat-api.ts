@@ -56,6 +56,7 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEn
         addIds?: string[];
         removeIds?: string[];
         muted?: boolean;
+        closed?: boolean;
         leave?: boolean;
       }
     >({

@@ -182,6 +182,29 @@ export function ChatDetails({ me, conversation, participants, attachments, onLef
             }
             label={t('chat.mute')}
           />
+          <Button
+            color="inherit"
+            fullWidth
+            variant="outlined"
+            sx={{ mt: 1 }}
+            onClick={() =>
+              void run(
+                { conversationId: conversation.id, closed: !conversation.closed },
+                conversation.closed ? t('chat.reopenedDone') : t('chat.closedDone'),
+              )
+            }
+            aria-describedby="chat-closed-hint"
+          >
+            {conversation.closed ? t('chat.reopen') : t('chat.close')}
+          </Button>
+          <Typography
+            id="chat-closed-hint"
+            variant="caption"
+            component="p"
+            sx={{ color: 'text.secondary', mt: 0.5 }}
+          >
+            {t('chat.closedHint')}
+          </Typography>
           {group && (
             <Button
               color="error"

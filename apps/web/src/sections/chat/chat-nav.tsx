@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
@@ -103,11 +104,15 @@ export function ChatNav({ me, conversations, activeId, onPick }: Props) {
   const query = useDebouncedValue(q.trim(), 250);
   const people = useChatSearchQuery(query, { skip: !query });
   const lower = query.toLowerCase();
+  const [showClosed, setShowClosed] = useState(false);
+  // Closed conversations wait out of the list (the open one and a search still show them).
+  const closedCount = (conversations ?? []).filter((c) => c.closed && c.id !== activeId).length;
   const shown = (conversations ?? []).filter(
     (c) =>
-      !lower ||
-      titleOf(c, me).toLowerCase().includes(lower) ||
-      c.participants.some((p) => p.name.toLowerCase().includes(lower)),
+      (!c.closed || showClosed || !!lower || c.id === activeId) &&
+      (!lower ||
+        titleOf(c, me).toLowerCase().includes(lower) ||
+        c.participants.some((p) => p.name.toLowerCase().includes(lower))),
   );
   const known = new Set(
     (conversations ?? []).flatMap((c) => (c.type === 'ONE_TO_ONE' ? [otherOf(c, me)?.id] : [])),
@@ -243,6 +248,11 @@ export function ChatNav({ me, conversations, activeId, onPick }: Props) {
                           {format.when(last.createdAt)}
                         </Typography>
                       )}
+                      {c.closed && (
+                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                          {t('chat.closedLabel')}
+                        </Typography>
+                      )}
                       {c.unreadCount > 0 && (
                         <Box
                           component="span"
@@ -270,6 +280,18 @@ export function ChatNav({ me, conversations, activeId, onPick }: Props) {
               );
             })}
           </List>
+          {closedCount > 0 && !lower && (
+            <Box sx={{ px: 2, py: 1 }}>
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => setShowClosed((v) => !v)}
+                aria-expanded={showClosed}
+              >
+                {showClosed ? t('chat.hideClosed') : t('chat.showClosed', { count: closedCount })}
+              </Button>
+            </Box>
+          )}
           {newPeople.length > 0 && (
             <List
               disablePadding

@@ -1,8 +1,11 @@
 import type { Notification, NotificationType } from '@bo/contract/notifications';
+import AlarmRounded from '@mui/icons-material/AlarmRounded';
 import AlternateEmailRounded from '@mui/icons-material/AlternateEmailRounded';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import DevicesRounded from '@mui/icons-material/DevicesRounded';
+import EventRounded from '@mui/icons-material/EventRounded';
+import ForumRounded from '@mui/icons-material/ForumRounded';
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
@@ -37,6 +40,9 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'order.status': <ShoppingCartRounded />,
   'kanban.assigned': <ViewKanbanRounded />,
   'kanban.comment': <ChatBubbleOutlineRounded />,
+  'calendar.invited': <EventRounded />,
+  'calendar.starting': <AlarmRounded />,
+  'chat.reopened': <ForumRounded />,
   mention: <AlternateEmailRounded />,
   'invoice.paid': <ReceiptLongRounded />,
   'invoice.overdue': <ReceiptLongRounded />,
@@ -55,9 +61,12 @@ export function notificationText(t: TFunction, n: Notification): string {
   return t(`header.notificationText.${n.type}`, { actor, title: n.title });
 }
 
-/** The line under it: the comment's words, the customer, the address or the device. */
-function detail(n: Notification): string {
+/** The line under it: the comment's words, the customer, the address, the device or the start. */
+function detail(n: Notification, format: ReturnType<typeof useFormat>): string {
   if (n.type === 'order.status' || n.type === 'kanban.assigned') return '';
+  if (n.type === 'calendar.invited' || n.type === 'calendar.starting') {
+    return Number.isNaN(Date.parse(n.body)) ? '' : format.dateTime(n.body);
+  }
   if (n.type === 'signin.new_device')
     return [n.title && deviceName(n.title), n.body].filter(Boolean).join(' · ');
   return n.body;
@@ -75,7 +84,7 @@ export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () =
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const unread = !n.readAt && !n.archivedAt;
   const text = notificationText(t, n);
-  const line = detail(n);
+  const line = detail(n, format);
 
   const change = async (body: { read?: boolean; archived?: boolean }) => {
     setMenu(null);

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_participants" ADD COLUMN "closed_at" timestamp with time zone;
