@@ -95,16 +95,21 @@ test.describe('routes', () => {
     await shell;
     await expect(page.getByTestId('login-submit')).toBeEnabled();
     await expect(page.getByLabel('Email address')).toBeEditable();
+    const fetched = page.waitForResponse(/\/app-router-[^/]+\.js$/);
     release();
-    // Once the form is there, the router is fetched ahead of need (within a few seconds).
+    // Once the form is there, the router is fetched ahead of need (within a few seconds), and
+    // the page still works from the shell until the person moves on.
     await expect.poll(() => routerAsked).toBe(true);
+    await fetched;
+    await page.waitForLoadState('networkidle');
 
     // A link leaves the shell: the register page is the router's, and back returns to sign-in.
     await page.getByRole('link', { name: 'Get started' }).click();
     await expect(page).toHaveURL(/\/auth\/register$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/auth\/login\?returnTo=%2Fdashboard%2Fblank$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
 
     await page.getByLabel('Email address').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local');
     await page
