@@ -1,6 +1,7 @@
 /**
  * What `npm run bench` measures for the calendar: the month and week views as the screen asks
- * for them (events overlapping a window), over windows spread around today.
+ * for them (events overlapping a window), over windows spread around today, and the guest picker
+ * searching people as someone types.
  */
 import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
 
@@ -10,6 +11,8 @@ export interface CalendarBenchContext {
 }
 
 const DAY = 86_400_000;
+/** What someone types into the guest field: a first name's start, a surname, a company. */
+const GUEST_SEARCHES = ['ann', 'mar', 'smith', 'lee', 'tech', 'jo'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 const isEventList = (b: unknown) =>
@@ -45,5 +48,12 @@ export const calendarScenarios: BenchScenario<CalendarBenchContext>[] = [
     url: (ctx, i) => `/api/calendar/events?${windowAt(ctx, i, 7)}`,
     expectedStatus: 200,
     check: isEventList,
+  },
+  {
+    name: 'calendar guest picker (people by a few letters)',
+    method: 'GET',
+    url: (_ctx, i) => `/api/calendar/guests?q=${GUEST_SEARCHES[i % GUEST_SEARCHES.length]}`,
+    expectedStatus: 200,
+    check: (b) => isObject(b) && Array.isArray(b.people),
   },
 ];

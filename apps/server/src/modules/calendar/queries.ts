@@ -141,21 +141,24 @@ function checkRange(start: Date, end: Date) {
 }
 
 /**
- * The guest list as stored: each person once, never the owner, and only active accounts (a
- * missing or inactive one is a 400 naming `guestIds`).
+ * The guest list as stored: each person once, never the owner. Someone newly invited must be an
+ * active account (else a 400 naming `guestIds`); a guest already on the list stays even if their
+ * account was suspended since, so the event can still be edited.
  */
 async function checkGuests(
   db: Executor,
   guestIds: readonly string[],
   ownerId: string | null,
+  already: readonly string[] = [],
 ): Promise<string[]> {
   const wanted = [...new Set(guestIds)].filter((id) => id !== ownerId);
-  if (!wanted.length) return [];
+  const added = wanted.filter((id) => !already.includes(id));
+  if (!added.length) return wanted;
   const found = await sqlRows<{ id: string }>(
     db,
-    sql`SELECT id FROM users WHERE id = ANY(${`{${wanted.join(',')}}`}::uuid[]) AND status = 'active'`,
+    sql`SELECT id FROM users WHERE id = ANY(${`{${added.join(',')}}`}::uuid[]) AND status = 'active'`,
   );
-  if (found.length !== wanted.length) {
+  if (found.length !== added.length) {
     throw fieldError(
       'guestIds',
       CALENDAR_ERRORS.unknownGuest,
@@ -255,7 +258,9 @@ export async function updateEvent(
   const end = patch.end ? new Date(patch.end) : current.end;
   checkRange(start, end);
   const { start: _s, end: _e, guestIds: wanted, ...rest } = patch;
-  const guestIds = wanted ? await checkGuests(db, wanted, current.ownerId) : current.guestIds;
+  const guestIds = wanted
+    ? await checkGuests(db, wanted, current.ownerId, current.guestIds)
+    : current.guestIds;
   await db
     .update(calendarEvents)
     .set({ ...rest, guestIds, start, end, updatedAt: new Date() })

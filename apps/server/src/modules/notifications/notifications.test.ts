@@ -269,6 +269,14 @@ describe('who is notified', () => {
       (e) => e.id === event.id,
     )!;
     expect(listed.guests.map((g) => g.id).sort()).toEqual([ann.id, bob.id].sort());
+
+    // A guest suspended since stays on the list: the event can still be saved as it is.
+    await query(sql`UPDATE users SET status = 'banned' WHERE id = ${bob.id}`);
+    try {
+      expect((await update([bob.id, ann.id])).statusCode).toBe(200);
+    } finally {
+      await query(sql`UPDATE users SET status = 'active' WHERE id = ${bob.id}`);
+    }
   });
 
   it('"starts soon" reaches the owner and guests once per start, as they chose', async () => {
