@@ -14,7 +14,7 @@ import { calendarEvents } from '../../db/schema/planning.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { HttpError, fieldError } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
-import { rows as sqlRows } from '../../db/rows.js';
+import { pgArray, rows as sqlRows } from '../../db/rows.js';
 
 type Person = { id: string; name: string; avatarUrl: string | null };
 
@@ -334,10 +334,7 @@ export async function sendEventReminders(
     let notified = 0;
     for (const event of due) {
       const start = new Date(event.start_at);
-      const guests =
-        typeof event.guest_ids === 'string'
-          ? event.guest_ids.replace(/[{}]/g, '').split(',').filter(Boolean)
-          : event.guest_ids;
+      const guests = pgArray(event.guest_ids);
       notified += await notify(tx, {
         type: 'calendar.starting',
         to: { users: [event.owner_id, ...guests] },

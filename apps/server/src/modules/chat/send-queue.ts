@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '@bo/contract/chat';
 import type { Executor } from '../../db/client.js';
+import { pgArray } from '../../db/rows.js';
 
 /** A text message on its way: the fast path's input. */
 export interface QueuedSend {
@@ -33,9 +34,6 @@ interface Row {
 
 /** At most this many messages in one statement. */
 const BATCH_MAX = 200;
-
-const pgArray = (v: Row['members']): string[] =>
-  Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',') : [];
 
 /**
  * Text messages are stored by one statement for many senders at once (group commit): the
