@@ -1118,7 +1118,9 @@ async function main() {
       try {
         const token = await signIn(s.baseUrl);
         const fetchJson = makeFetch(s.baseUrl, token);
-        const list = (await areaScenarios(fetchJson, [])).filter(isListScenario);
+        const list = (await areaScenarios(fetchJson, [])).filter(
+          (x) => isListScenario(x) && (!args.only || x.name.includes(args.only)),
+        );
         log(`growth at ${g}:`);
         const r = await runScenarios(
           s,

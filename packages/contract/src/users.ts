@@ -161,6 +161,13 @@ export type UserStatusCounts = z.infer<typeof userStatusCountsSchema>;
  * read with `after` / `before` (see docs/decisions/005).
  */
 export const USER_LIST_MAX_OFFSET = 10_000;
+/**
+ * A search counts its matches up to this many. Past it the answer says `totalCapped`: the total
+ * and the tab counts are then at-least figures, pages by number reach this deep and `after` /
+ * `before` go on from there. So a search costs the same at 10,000 people as at
+ * a million, whatever the word.
+ */
+export const USER_SEARCH_COUNT_CAP = 1_000;
 
 export const usersQuerySchema = listQuerySchema.extend({
   sort: z.enum(USER_SORTS).default('createdAt'),
@@ -182,6 +189,13 @@ export const usersAnswerSchema = z.object({
   total: z.number().int(),
   /** Per status tab, for the same search and role filter (status itself ignored). */
   counts: userStatusCountsSchema,
+  /**
+   * True when a search matched more than USER_SEARCH_COUNT_CAP people (as the shop, invoices and
+   * blog say it): `total` and `counts` then stop at the cap and read "1,000+" (a status count
+   * below it is what the first matches held, so also an at-least figure), and the list goes on
+   * while pages come back full.
+   */
+  totalCapped: z.boolean(),
 });
 export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
 

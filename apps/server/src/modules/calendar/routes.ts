@@ -50,8 +50,9 @@ export async function calendarRoutes(appBase: FastifyInstance) {
   app.get(
     CALENDAR_API.guests,
     {
-      // Whoever may write an event may pick its guests.
-      config: { permission: 'calendar:write' },
+      // Whoever may write an event may pick its guests. The answer is the same for every caller
+      // (active people by name), so it is kept until the people change.
+      config: { permission: 'calendar:write', cache: { tables: ['users'], scope: 'role' } },
       schema: {
         tags: ['calendar'],
         summary: 'People an event can invite (active accounts), by name, email or company',

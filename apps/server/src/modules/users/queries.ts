@@ -1,4 +1,9 @@
-import { USER_LIST_MAX_OFFSET, type UserSort, type UserStatusCounts } from '@bo/contract/users';
+import {
+  USER_LIST_MAX_OFFSET,
+  USER_SEARCH_COUNT_CAP,
+  type UserSort,
+  type UserStatusCounts,
+} from '@bo/contract/users';
 import { USER_STATUSES } from '@bo/contract/account';
 import type { Database } from '../../db/client.js';
 import { fieldError } from '../../lib/http-error.js';
@@ -82,13 +87,16 @@ const COLUMN_TYPES: Record<string, string> = {
   id: 'uuid',
 };
 
-/** 400 on `page` when a numbered page would skip more than USER_LIST_MAX_OFFSET rows. */
-function tooDeep(limit: number): never {
-  const maxPage = Math.floor(USER_LIST_MAX_OFFSET / limit) + 1;
+/**
+ * 400 on `page` when a numbered page would skip more than `maxSkip` rows (USER_LIST_MAX_OFFSET
+ * from either end of the list; in a search, fewer than USER_SEARCH_COUNT_CAP from its start).
+ */
+function tooDeep(limit: number, maxSkip = USER_LIST_MAX_OFFSET): never {
+  const maxPage = Math.floor(maxSkip / limit) + 1;
   throw fieldError(
     'page',
     'too_big',
-    `Pages by number reach ${maxPage} pages from either end of the list at ${limit} a page; continue with after (the last person shown) or before`,
+    `Pages by number reach ${maxPage} pages ${maxSkip === USER_LIST_MAX_OFFSET ? 'from either end of the list' : 'into a search'} at ${limit} a page; continue with after (the last person shown) or before`,
     400,
     { maximum: maxPage },
   );
@@ -220,6 +228,14 @@ export async function statusCounts(
   return counts;
 }
 
+export interface UserListAnswer {
+  rows: UserSqlRow[];
+  total: number;
+  counts: UserStatusCounts;
+  /** A search past USER_SEARCH_COUNT_CAP matches: total and counts are at-least figures. */
+  totalCapped: boolean;
+}
+
 /**
  * One page of people. The total is known before reading (from the counts), which allows two
  * things that keep deep pages cheap:
@@ -231,7 +247,7 @@ export async function statusCounts(
 export async function listUsers(
   database: Database,
   params: ListUsersParams,
-): Promise<{ rows: UserSqlRow[]; total: number; counts: UserStatusCounts }> {
+): Promise<UserListAnswer> {
   if (searchTerms(params.q).length > 0) return searchUsers(database, params);
   const keysetArgs: unknown[] = [];
   const [counts, keyset] = await Promise.all([
@@ -256,10 +272,10 @@ export async function listUsers(
       args,
     );
     if (keyset.backwards) rows.reverse();
-    return { rows, total, counts };
+    return { rows, total, counts, totalCapped: false };
   }
   const offset = (params.page - 1) * params.limit;
-  if (offset >= total) return { rows: [], total, counts };
+  if (offset >= total) return { rows: [], total, counts, totalCapped: false };
   const tail = offset + params.limit > total ? total - offset : params.limit;
   const reverse = offset > total / 2;
   const dir = (params.order === 'asc') !== reverse ? 'ASC' : 'DESC';
@@ -277,7 +293,7 @@ export async function listUsers(
     ORDER BY ${orderBy('page.')}`;
   const rows = await database.query<UserSqlRow>(sql, args);
   if (reverse) rows.reverse();
-  return { rows, total, counts };
+  return { rows, total, counts, totalCapped: false };
 }
 
 const tally = (rows: Record<string, number | string> | null): UserStatusCounts => {
@@ -291,19 +307,20 @@ const tally = (rows: Record<string, number | string> | null): UserStatusCounts =
 };
 
 /**
- * A search in one statement: the trigram index is read once into a small materialised set, which
- * gives both the tab counts and the page. Planning a trigram `LIKE` costs more than running it on
- * PGlite, so one statement instead of two halves a search's time. Matches are few next to the
- * table, so the page is a plain sort of them.
+ * A search, bounded whatever the word: the trigram index gives at most USER_SEARCH_COUNT_CAP + 1
+ * matches (a heap scan that stops there), materialised once for both the tab counts and the page.
+ * Planning a trigram `LIKE` costs more than running it on PGlite, so that is one statement.
+ * - Up to the cap, the counts are exact and the page is a plain sort of the matches.
+ * - Past it (a common word among many people) the counts are what those matches hold, the answer
+ *   says `totalCapped`, and the page is read along the sort's index, keeping the rows that match: a
+ *   common word is dense there, so a page is found after a few hundred rows at any table size.
  */
-async function searchUsers(
-  database: Database,
-  params: ListUsersParams,
-): Promise<{ rows: UserSqlRow[]; total: number; counts: UserStatusCounts }> {
+async function searchUsers(database: Database, params: ListUsersParams): Promise<UserListAnswer> {
   const args: unknown[] = [];
   const keyset = await keysetOf(database, params, args);
   const offset = keyset ? 0 : (params.page - 1) * params.limit;
-  if (offset > USER_LIST_MAX_OFFSET) tooDeep(params.limit);
+  if (offset >= USER_SEARCH_COUNT_CAP) tooDeep(params.limit, USER_SEARCH_COUNT_CAP - 1);
+  const keysetArgs = [...args];
   const where = filters(params, args);
   const columns = SORT_COLUMNS[params.sort];
   const dir = (params.order === 'asc') !== !!keyset?.backwards ? 'ASC' : 'DESC';
@@ -314,33 +331,55 @@ async function searchUsers(
     pageFilter.push(`status = $${args.length}`);
   }
   const statusFilter = pageFilter.length ? `WHERE ${pageFilter.join(' AND ')}` : '';
-  args.push(params.limit, offset);
+  args.push(USER_SEARCH_COUNT_CAP + 1, params.limit, offset);
+  const n = args.length;
   const [answer] = await database.query<{
     counts: Record<string, number> | null;
     ids: string[] | null;
   }>(
     `WITH m AS MATERIALIZED (
        SELECT id, status, ${columns.filter((c) => c !== 'id' && c !== 'status').join(', ') || 'id AS _id'}
-         FROM users WHERE ${where.join(' AND ')}
+         FROM users WHERE ${where.join(' AND ')} LIMIT $${n - 2}
      )
      SELECT (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM m GROUP BY status) c) AS counts,
             (SELECT json_agg(p.id ORDER BY p.ord) FROM (
                SELECT id, row_number() OVER (ORDER BY ${orderBy}) AS ord FROM m ${statusFilter}
-               ORDER BY ${orderBy} LIMIT $${args.length - 1} OFFSET $${args.length}
+               ORDER BY ${orderBy} LIMIT $${n - 1} OFFSET $${n}
              ) p) AS ids`,
     args,
   );
   const counts = tally(answer?.counts ?? null);
+  const capped = counts.all > USER_SEARCH_COUNT_CAP;
+  if (capped)
+    for (const k of Object.keys(counts) as Array<keyof UserStatusCounts>)
+      counts[k] = Math.min(counts[k], USER_SEARCH_COUNT_CAP);
   const total = params.status ? counts[params.status] : counts.all;
+  if (capped) {
+    // The matches read are a sample, not the list: read the page from the whole table.
+    const pageArgs = [...keysetArgs];
+    const conditions = [...(keyset ? [keyset.where] : []), ...filters(params, pageArgs)];
+    if (params.status) {
+      pageArgs.push(params.status);
+      conditions.push(`status = $${pageArgs.length}`);
+    }
+    pageArgs.push(params.limit, offset);
+    const rows = await database.query<UserSqlRow>(
+      `SELECT * FROM users WHERE ${conditions.join(' AND ')}
+       ORDER BY ${orderBy} LIMIT $${pageArgs.length - 1} OFFSET $${pageArgs.length}`,
+      pageArgs,
+    );
+    if (keyset?.backwards) rows.reverse();
+    return { rows, total, counts, totalCapped: capped };
+  }
   const ids = answer?.ids ?? [];
   if (keyset?.backwards) ids.reverse();
-  if (ids.length === 0) return { rows: [], total, counts };
+  if (ids.length === 0) return { rows: [], total, counts, totalCapped: capped };
   const found = await database.query<UserSqlRow>('SELECT * FROM users WHERE id = ANY($1::uuid[])', [
     ids,
   ]);
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r): r is UserSqlRow => !!r);
-  return { rows, total, counts };
+  return { rows, total, counts, totalCapped: capped };
 }
 
 /** Admin-capable roles are the ones granting `admin:area` (roles are data, not a name). */

@@ -71,8 +71,8 @@ export async function userRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const viewer = viewerOf(requireAuth(request));
-      const { rows, total, counts } = await listUsers(database, request.query);
-      return { users: rows.map((r) => toUser(fromSqlRow(r), viewer)), total, counts };
+      const { rows, total, counts, totalCapped } = await listUsers(database, request.query);
+      return { users: rows.map((r) => toUser(fromSqlRow(r), viewer)), total, counts, totalCapped };
     },
   );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
 import { auditLog, outbox, users } from '../../db/schema/core.js';
 import {
   ADMIN,
@@ -283,6 +284,115 @@ describe('GET /api/users', () => {
   it('is open to every signed-in person with users:read, not to strangers', async () => {
     expect((await call(t.app, user, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+  });
+});
+
+describe('a search matching more people than it counts', () => {
+  const CROWD = USER_SEARCH_COUNT_CAP + 50;
+  type Row = { id: string; name: string; status: string };
+  const ids = (res: { json(): { users: Row[] } }) => res.json().users.map((u) => u.id);
+  let everyone: Row[];
+
+  beforeAll(async () => {
+    // Names in another order than the rows are written, every tenth one banned.
+    await t.database.query(
+      `INSERT INTO users (email, first_name, last_name, display_name, slug, role, status)
+       SELECT 'crowd' || i || '@many.test', 'Crowd', lpad(((i * 389) % $1)::text, 4, '0'),
+              'Crowd ' || lpad(((i * 389) % $1)::text, 4, '0'), 'crowd-' || i, 'user',
+              CASE WHEN i % 10 = 0 THEN 'banned' ELSE 'active' END
+         FROM generate_series(1, $1) AS i`,
+      [CROWD],
+    );
+    everyone = await t.database.query<Row>(
+      `SELECT id, display_name AS name, status FROM users WHERE email LIKE '%@many.test'
+       ORDER BY display_name, id`,
+    );
+    expect(everyone).toHaveLength(CROWD);
+  });
+  afterAll(async () => {
+    await t.database.query(`DELETE FROM users WHERE email LIKE '%@many.test'`);
+  });
+
+  it('says capped, with at-least counts, and its pages are the true first ones in order', async () => {
+    const first = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=crowd&sort=name&order=asc&limit=25',
+    });
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body.totalCapped).toBe(true);
+    expect(body.total).toBe(USER_SEARCH_COUNT_CAP);
+    expect(body.counts.all).toBe(USER_SEARCH_COUNT_CAP);
+    // At-least figures: what the first matches held, every tenth banned.
+    expect(body.counts.banned).toBeGreaterThanOrEqual(90);
+    expect(body.counts.active + body.counts.banned).toBe(USER_SEARCH_COUNT_CAP + 1);
+    expect(ids(first)).toEqual(everyone.slice(0, 25).map((r) => r.id));
+    const second = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=crowd&sort=name&order=asc&limit=25&page=2',
+    });
+    expect(ids(second)).toEqual(everyone.slice(25, 50).map((r) => r.id));
+    const back = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?q=crowd&sort=name&order=desc&limit=10`,
+    });
+    expect(ids(back)).toEqual(
+      everyone
+        .slice(-10)
+        .reverse()
+        .map((r) => r.id),
+    );
+  });
+
+  it('pages by number up to the cap, then goes on with after to the last match', async () => {
+    const last = USER_SEARCH_COUNT_CAP / 25;
+    const edge = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?q=crowd&sort=name&order=asc&limit=25&page=${last}`,
+    });
+    expect(ids(edge)).toEqual(everyone.slice(975, 1000).map((r) => r.id));
+    const tooFar = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?q=crowd&sort=name&order=asc&limit=25&page=${last + 1}`,
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json().details[0]).toMatchObject({ field: 'page', params: { maximum: last } });
+    const after = ids(edge).at(-1);
+    const rest = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?q=crowd&sort=name&order=asc&limit=100&after=${after}`,
+    });
+    expect(ids(rest)).toEqual(everyone.slice(1000).map((r) => r.id));
+    const before = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/users?q=crowd&sort=name&order=asc&limit=3&before=${ids(rest)[0]}`,
+    });
+    expect(ids(before)).toEqual(everyone.slice(997, 1000).map((r) => r.id));
+  });
+
+  it('finds every match of a status tab, beyond what it counted', async () => {
+    const banned = everyone.filter((r) => r.status === 'banned');
+    const seen: string[] = [];
+    let after = '';
+    for (let i = 0; i < 10; i++) {
+      const res = await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/users?q=crowd&status=banned&sort=name&order=asc&limit=40${after}`,
+      });
+      expect(res.json().totalCapped).toBe(true);
+      const page = ids(res);
+      seen.push(...page);
+      if (page.length < 40) break;
+      after = `&after=${page.at(-1)}`;
+    }
+    expect(seen).toEqual(banned.map((r) => r.id));
+  });
+
+  it('stays exact below the cap', async () => {
+    const few = await call(t.app, admin, { method: 'GET', url: '/api/users?q=crowd%2000' });
+    expect(few.json()).toMatchObject({ totalCapped: false, total: 100 });
+    const none = await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' });
+    expect(none.json().totalCapped).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import { USER_STATUSES } from '@bo/contract/account';
 import type { UserStatus } from '@bo/contract/account';
 import type { User, UserSort } from '@bo/contract/users';
-import { USER_LIST_MAX_OFFSET } from '@bo/contract/users';
+import { USER_LIST_MAX_OFFSET, USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
@@ -122,17 +122,27 @@ export function UserListView() {
 
   const rows = data?.users ?? [];
   const total = data?.total ?? 0;
+  // A search past the server's count cap: its figures are "at least", and the end of the list is
+  // known only when a page comes back short.
+  const capped = !!data?.totalCapped;
+  const pageCount = capped
+    ? rows.length < list.limit
+      ? (list.page - 1) * list.limit + rows.length
+      : -1
+    : total;
+  const figure = (n: number) => (capped ? t('users.list.atLeast', { count: n }) : n);
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const filtered = !!(list.q || list.role || list.status);
 
-  // Page numbers reach USER_LIST_MAX_OFFSET people from either end of the list (from the start
-  // only in a search); deeper, the next page is read after the last person shown and the
-  // previous one before the first, which costs the same at any depth.
+  // Page numbers reach USER_LIST_MAX_OFFSET people from either end of the list (in a search,
+  // USER_SEARCH_COUNT_CAP from its start); deeper, the next page is read after the last person
+  // shown and the previous one before the first, which costs the same at any depth.
   const goToPage = (target: number) => {
     const offset = (target - 1) * list.limit;
     const fromEnd = total - offset - list.limit;
-    const reachable =
-      offset <= USER_LIST_MAX_OFFSET || (!list.q && fromEnd <= USER_LIST_MAX_OFFSET);
+    const reachable = list.q
+      ? offset < USER_SEARCH_COUNT_CAP
+      : offset <= USER_LIST_MAX_OFFSET || fromEnd <= USER_LIST_MAX_OFFSET;
     if (reachable || !rows.length) list.setPage(target);
     else if (target > list.page) list.setPageAt(target, { after: rows[rows.length - 1]!.id });
     else list.setPageAt(target, { before: rows[0]!.id });
@@ -206,7 +216,7 @@ export function UserListView() {
                   variant={(list.status ?? 'all') === tab ? 'filled' : 'soft'}
                   color={tab === 'all' ? 'default' : STATUS_COLOR[tab]}
                 >
-                  {data ? data.counts[tab] : '…'}
+                  {data ? figure(data.counts[tab]) : '…'}
                 </Label>
               }
             />
@@ -252,7 +262,7 @@ export function UserListView() {
             sx={{ px: 2.5, pb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
           >
             <Typography variant="body2">
-              <strong>{total}</strong> {t('users.list.results', { count: total })}
+              <strong>{figure(total)}</strong> {t('users.list.results', { count: total })}
             </Typography>
             {list.status && (
               <Chip
@@ -435,15 +445,21 @@ export function UserListView() {
           />
           <TablePagination
             component="div"
-            count={total}
-            page={Math.min(list.page - 1, Math.max(0, Math.ceil(total / list.limit) - 1))}
+            count={pageCount}
+            page={
+              pageCount < 0
+                ? list.page - 1
+                : Math.min(list.page - 1, Math.max(0, Math.ceil(pageCount / list.limit) - 1))
+            }
             rowsPerPage={list.limit}
             rowsPerPageOptions={[...ROWS_PER_PAGE]}
             onPageChange={(_e, p) => goToPage(p + 1)}
             onRowsPerPageChange={(e) => list.setLimit(Number(e.target.value))}
             labelRowsPerPage={t('users.list.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>
-              t('users.list.displayed', { from, to, count })
+              count < 0
+                ? t('users.list.displayedMore', { from, to })
+                : t('users.list.displayed', { from, to, count })
             }
             showFirstButton={!narrow}
             showLastButton={!narrow}
