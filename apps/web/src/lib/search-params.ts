@@ -34,16 +34,36 @@ export function mergeSearchParams(
  * Updates build on each other even within one tick or from a handler made in an earlier render:
  * react-router's own functional form reads the query of the render that made it, so a second
  * update before the next render (a view change, then the calendar reporting its new dates) put
- * the first one back.
+ * the first one back. Until the router shows the query asked for, merges build on that query,
+ * not on what a render shows: the router navigates in a transition, so an urgent render in
+ * between (the calendar setting its title) still shows the old query, and building on it undid
+ * the view just chosen.
  */
 export function useSearchParamsMerger() {
   const [params, setParams] = useSearchParams();
-  const latest = useRef({ rendered: params, next: params });
-  if (latest.current.rendered !== params) latest.current = { rendered: params, next: params };
+  const state = useRef<{
+    rendered: URLSearchParams;
+    /** The query of the render before our first pending change, and the queries asked since. */
+    origin: string;
+    asked: URLSearchParams[];
+  }>({ rendered: params, origin: '', asked: [] });
+  const s = state.current;
+  s.rendered = params;
+  const shown = params.toString();
+  const last = s.asked.at(-1);
+  if (last) {
+    const ours = s.asked.some((q) => q.toString() === shown);
+    // Caught up with the last change asked; or a change made elsewhere (a link, Back): start
+    // again from what is shown. An older query of ours, or the one before them, is a render that
+    // has not caught up yet.
+    if (shown === last.toString() || (!ours && shown !== s.origin)) s.asked = [];
+  }
   const merge = useCallback(
     (changes: Record<string, SearchParamValue>, resetUnlessNamed: readonly string[] = []) => {
-      const next = mergeSearchParams(latest.current.next, changes, resetUnlessNamed);
-      latest.current.next = next;
+      const base = state.current.asked.at(-1) ?? state.current.rendered;
+      if (!state.current.asked.length) state.current.origin = state.current.rendered.toString();
+      const next = mergeSearchParams(base, changes, resetUnlessNamed);
+      state.current.asked.push(next);
       setParams(next, { replace: true });
     },
     [setParams],
