@@ -34,36 +34,34 @@ export function mergeSearchParams(
  * Updates build on each other even within one tick or from a handler made in an earlier render:
  * react-router's own functional form reads the query of the render that made it, so a second
  * update before the next render (a view change, then the calendar reporting its new dates) put
- * the first one back. Until the router shows the query asked for, merges build on that query,
- * not on what a render shows: the router navigates in a transition, so an urgent render in
- * between (the calendar setting its title) still shows the old query, and building on it undid
- * the view just chosen.
+ * the first one back. A render's query is no better: the router navigates in a transition, so an
+ * urgent render in between still shows the old query, and building on it undid a view just chosen
+ * (the calendar's date change carried the old view back). So a change builds on the last query
+ * asked while the router has not shown it yet, and otherwise on the address itself, which the
+ * router writes before it renders.
  */
 export function useSearchParamsMerger() {
   const [params, setParams] = useSearchParams();
-  const state = useRef<{
-    rendered: URLSearchParams;
-    /** The query of the render before our first pending change, and the queries asked since. */
-    origin: string;
-    asked: URLSearchParams[];
-  }>({ rendered: params, origin: '', asked: [] });
-  const s = state.current;
-  s.rendered = params;
-  const shown = params.toString();
-  const last = s.asked.at(-1);
-  if (last) {
-    const ours = s.asked.some((q) => q.toString() === shown);
-    // Caught up with the last change asked; or a change made elsewhere (a link, Back): start
-    // again from what is shown. An older query of ours, or the one before them, is a render that
-    // has not caught up yet.
-    if (shown === last.toString() || (!ours && shown !== s.origin)) s.asked = [];
-  }
+  // The address when our first pending change was asked, and the queries asked since.
+  const pending = useRef<{ origin: string; asked: string[] }>({ origin: '', asked: [] });
   const merge = useCallback(
     (changes: Record<string, SearchParamValue>, resetUnlessNamed: readonly string[] = []) => {
-      const base = state.current.asked.at(-1) ?? state.current.rendered;
-      if (!state.current.asked.length) state.current.origin = state.current.rendered.toString();
-      const next = mergeSearchParams(base, changes, resetUnlessNamed);
-      state.current.asked.push(next);
+      const address = window.location.search.replace(/^\?/, '');
+      const p = pending.current;
+      const last = p.asked.at(-1);
+      // Still on the way: the address shows where we started or an older change of ours. Caught
+      // up, or changed elsewhere (a link, Back): the address is the base.
+      const onTheWay =
+        last !== undefined &&
+        address !== last &&
+        (address === p.origin || p.asked.includes(address));
+      if (!onTheWay) pending.current = { origin: address, asked: [] };
+      const next = mergeSearchParams(
+        new URLSearchParams(onTheWay ? last : address),
+        changes,
+        resetUnlessNamed,
+      );
+      pending.current.asked.push(next.toString());
       setParams(next, { replace: true });
     },
     [setParams],
