@@ -304,8 +304,7 @@ const tally = (rows: Record<string, number | string> | null): UserStatusCounts =
  * Planning a trigram `LIKE` costs more than running it on PGlite, so that is one statement.
  * - Up to the cap, the counts are exact and the page is a plain sort of the matches.
  * - Past it (a common word among many people) the counts are what those matches hold, the answer
- *   says `totalCapped`, and the page is read along the sort's index, keeping the rows that match: a
- *   common word is dense there (a surname: a page after ~1,500 rows, at any table size).
+ *   says `totalCapped`, and the page is read along the sort's index (`cappedPage`).
  */
 async function searchUsers(database: Database, params: ListUsersParams): Promise<UserListAnswer> {
   const args: unknown[] = [];
@@ -342,27 +341,8 @@ async function searchUsers(database: Database, params: ListUsersParams): Promise
   );
   const counts = tally(answer?.counts ?? null);
   const capped = counts.all > USER_SEARCH_COUNT_CAP;
-  if (capped)
-    for (const k of Object.keys(counts) as Array<keyof UserStatusCounts>)
-      counts[k] = Math.min(counts[k], USER_SEARCH_COUNT_CAP);
+  if (capped) return cappedPage(database, params, keyset, keysetArgs, counts, offset);
   const total = params.status ? counts[params.status] : counts.all;
-  if (capped) {
-    // The matches read are a sample, not the list: read the page from the whole table.
-    const pageArgs = [...keysetArgs];
-    const conditions = [...(keyset ? [keyset.where] : []), ...filters(params, pageArgs)];
-    if (params.status) {
-      pageArgs.push(params.status);
-      conditions.push(`status = $${pageArgs.length}`);
-    }
-    pageArgs.push(params.limit, offset);
-    const rows = await database.query<UserSqlRow>(
-      `SELECT * FROM users WHERE ${conditions.join(' AND ')}
-       ORDER BY ${orderBy} LIMIT $${pageArgs.length - 1} OFFSET $${pageArgs.length}`,
-      pageArgs,
-    );
-    if (keyset?.backwards) rows.reverse();
-    return { rows, total, counts, totalCapped: capped };
-  }
   const ids = answer?.ids ?? [];
   if (keyset?.backwards) ids.reverse();
   if (ids.length === 0) return { rows: [], total, counts, totalCapped: capped };
@@ -372,6 +352,66 @@ async function searchUsers(database: Database, params: ListUsersParams): Promise
   const byId = new Map(found.map((r) => [r.id, r]));
   const rows = ids.map((id) => byId.get(id)).filter((r): r is UserSqlRow => !!r);
   return { rows, total, counts, totalCapped: capped };
+}
+
+/** How far the page of a capped search walks along the sort's index before sorting the matches. */
+const CAPPED_WALK_MIN = 5_000;
+const CAPPED_WALK_PER_ROW = 100;
+
+/**
+ * The answer of a search past the cap: the counts of the matches read, stopped at the cap (at-least
+ * figures), and the page read from the whole table — those matches are a sample, not the list —
+ * along the sort's index, keeping the rows that match: a common word is dense there (a surname:
+ * a page after ~1,500 rows, at any table size). The walk is bounded; where it finds too few (the
+ * word is rare where the list starts), the matches are sorted instead.
+ */
+async function cappedPage(
+  database: Database,
+  params: ListUsersParams,
+  keyset: Keyset | undefined,
+  keysetArgs: unknown[],
+  counts: UserStatusCounts,
+  offset: number,
+): Promise<UserListAnswer> {
+  for (const k of Object.keys(counts) as Array<keyof UserStatusCounts>)
+    counts[k] = Math.min(counts[k], USER_SEARCH_COUNT_CAP);
+  const total = params.status ? counts[params.status] : counts.all;
+  const columns = SORT_COLUMNS[params.sort];
+  const dir = (params.order === 'asc') !== !!keyset?.backwards ? 'ASC' : 'DESC';
+  const orderBy = columns.map((c) => `${c} ${dir}`).join(', ');
+  const pageArgs = [...keysetArgs];
+  // Where the list starts (the keyset, the tab): an index range. Then the search's words.
+  const range = keyset ? [keyset.where] : [];
+  if (params.status) {
+    pageArgs.push(params.status);
+    range.push(`status = $${pageArgs.length}`);
+  }
+  const matching = [...range, ...filters(params, pageArgs)];
+  // The walk along the index reads at most this many people: a word spread evenly among them
+  // (most names) fills a page long before; one that is rare where the list starts (a surname
+  // only older accounts have, in the newest-first list) would read the table.
+  const walk = Math.max(CAPPED_WALK_MIN, (offset + params.limit) * CAPPED_WALK_PER_ROW);
+  pageArgs.push(params.limit, offset, walk);
+  const n = pageArgs.length;
+  let rows = await database.query<UserSqlRow>(
+    `SELECT * FROM (
+       SELECT * FROM users ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
+        ORDER BY ${orderBy} LIMIT $${n}
+     ) walked WHERE ${matching.join(' AND ')}
+     ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
+    pageArgs,
+  );
+  if (rows.length < params.limit) {
+    // The walk did not fill the page: the matches are sparse there (or the list ends). Sort them
+    // all instead — they are many (past the cap), so this grows with them, but stays exact.
+    rows = await database.query<UserSqlRow>(
+      `WITH m AS MATERIALIZED (SELECT * FROM users WHERE ${matching.join(' AND ')})
+       SELECT * FROM m ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
+      pageArgs.slice(0, n - 1),
+    );
+  }
+  if (keyset?.backwards) rows.reverse();
+  return { rows, total, counts, totalCapped: true };
 }
 
 /** Admin-capable roles are the ones granting `admin:area` (roles are data, not a name). */

@@ -388,6 +388,47 @@ describe('a search matching more people than it counts', () => {
     expect(seen).toEqual(banned.map((r) => r.id));
   });
 
+  it('counts letters inside a word, and several words, the same way', async () => {
+    const inside = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=rowd&sort=name&order=asc&limit=25',
+    });
+    expect(inside.json()).toMatchObject({ totalCapped: true, total: USER_SEARCH_COUNT_CAP });
+    expect(ids(inside)).toEqual(everyone.slice(0, 25).map((r) => r.id));
+    // Two words, one at a word start and one inside: every person counted matches both.
+    const both = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=crowd%20any.te&status=banned&sort=name&order=asc&limit=5',
+    });
+    expect(both.json()).toMatchObject({ totalCapped: true });
+    expect(ids(both)).toEqual(
+      everyone
+        .filter((r) => r.status === 'banned')
+        .slice(0, 5)
+        .map((r) => r.id),
+    );
+  });
+
+  it('finds the true first page when the matches are far from where the list starts', async () => {
+    // 6,000 newer people who do not match: the newest-first list walks past all of them.
+    await t.database.query(
+      `INSERT INTO users (email, first_name, last_name, display_name, slug, role, status, created_at)
+       SELECT 'filler' || i || '@later.test', 'Filler', 'Person', 'Filler Person ' || i,
+              'filler-' || i, 'user', 'active', now() + i * interval '1 second'
+         FROM generate_series(1, 6000) AS i`,
+    );
+    try {
+      const newest = await t.database.query<{ id: string }>(
+        `SELECT id FROM users WHERE email LIKE '%@many.test' ORDER BY created_at DESC, id DESC LIMIT 25`,
+      );
+      const res = await call(t.app, admin, { method: 'GET', url: '/api/users?q=crowd&limit=25' });
+      expect(res.json()).toMatchObject({ totalCapped: true });
+      expect(ids(res)).toEqual(newest.map((r) => r.id));
+    } finally {
+      await t.database.query(`DELETE FROM users WHERE email LIKE '%@later.test'`);
+    }
+  });
+
   it('stays exact below the cap', async () => {
     const few = await call(t.app, admin, { method: 'GET', url: '/api/users?q=crowd%2000' });
     expect(few.json()).toMatchObject({ totalCapped: false, total: 100 });
