@@ -249,6 +249,82 @@ test('analytics dashboard: the pages one opens are counted by the app itself', a
     .toBeGreaterThanOrEqual(before + 2);
   await expect(page.getByTestId('table-topPages')).toContainText('/dashboard');
   expect(await axeSerious(page)).toEqual([]);
+
+  // The card leads to the views it counts: today's, newest first, the public page among them.
+  await page.getByTestId('card-views').getByRole('link', { name: 'Page views' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/analytics\/views\?from=\d{4}-\d{2}-\d{2}&to=/);
+  const log = page.getByRole('table', { name: 'Page views' });
+  await expect(log.getByRole('row').nth(1)).toBeVisible();
+  await expect(log).toContainText('/pricing');
+  // One page, typed by keyboard: only its views; a path without its slash is refused beside it.
+  const field = page.getByRole('textbox', { name: 'Page' });
+  await field.fill('pricing');
+  await field.press('Enter');
+  await expect(page.getByText('A path starting with /')).toBeVisible();
+  await field.fill('/pricing');
+  await field.press('Enter');
+  await expect(page).toHaveURL(/path=%2Fpricing/);
+  await expect(log.getByRole('row').nth(1)).toContainText('/pricing');
+  const cells = await log.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  expect(cells.length).toBeGreaterThan(0);
+  expect(cells.every((c) => c === '/pricing')).toBe(true);
+  // A device, chosen from its menu: the filter joins the address (a view can be shared).
+  await page.getByRole('combobox', { name: 'Device' }).click();
+  await page.getByRole('option', { name: 'Desktop' }).click();
+  await expect(page).toHaveURL(/device=desktop/);
+  await expect(log.getByRole('row').nth(1)).toContainText('/pricing');
+  // A page no one opened: the empty state says so.
+  await field.fill(`/never-opened-${unique()}`);
+  await field.press('Enter');
+  await expect(page.getByText('No page views match these filters.')).toBeVisible();
+  expect(await axeSerious(page)).toEqual([]);
+});
+
+test('page views log in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const found: Record<string, string[]> = {};
+  for (const [name, options] of [
+    ['light', {}],
+    ['dark', { dark: true }],
+    ['rtl', { arabic: true }],
+    ['phone', { width: 390 }],
+  ] as const) {
+    const o = options as { dark?: boolean; arabic?: boolean; width?: number };
+    const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
+    const bearer = await token(context.request);
+    const baseURL = test.info().project.use.baseURL!;
+    const cookies = [];
+    if (o.dark) cookies.push({ name: 'themeMode', value: 'dark', url: baseURL });
+    if (o.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url: baseURL });
+    if (cookies.length) await context.addCookies(cookies);
+    await context.addInitScript(
+      ([value, arabic]) => {
+        window.localStorage.setItem('accessToken', value as string);
+        if (arabic) window.localStorage.setItem('i18nextLng', 'ar');
+      },
+      [bearer, !!o.arabic] as const,
+    );
+    const page = await context.newPage();
+    await page.goto('/dashboard/analytics/views');
+    await expect(page.getByRole('table').getByRole('row').nth(2)).toBeVisible();
+    await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+    if (o.arabic) {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('مشاهدات الصفحات');
+    }
+    if (o.width) {
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: `apps/web/e2e/screenshots/page-views-${name}.png` });
+    found[name] = await axeSerious(page);
+    await context.close();
+  }
+  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
 });
 
 test('analytics dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({

@@ -103,6 +103,7 @@ export const ROUTE_ACCESS = {
   'PATCH /api/booking/bookings/:id': 'booking:write',
   'PATCH /api/booking/reviews/:id': 'booking:write',
   'POST /api/analytics/views': 'public',
+  'GET /api/analytics/views': 'dashboards:analytics',
   'GET /api/banking/accounts': 'dashboards:banking',
   'GET /api/banking/transactions': 'dashboards:banking',
   'GET /api/banking/contacts': 'banking:transfer',

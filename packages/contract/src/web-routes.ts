@@ -23,6 +23,7 @@ export const WEB_ROUTES: readonly string[] = [
   '/dashboard',
   '/dashboard/admin/audit',
   '/dashboard/analytics',
+  '/dashboard/analytics/views',
   '/dashboard/app',
   '/dashboard/banking',
   '/dashboard/banking/transactions',

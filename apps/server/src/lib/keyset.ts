@@ -7,10 +7,18 @@ import { fieldError } from './http-error.js';
 export const encodeTimeCursor = (iso: string, id: string) =>
   Buffer.from(`${iso}|${id}`).toString('base64url');
 
-/** The (instant, id) of a cursor; a cursor this list did not make is a 400 naming `cursor`. */
-export function decodeTimeCursor(cursor: string): [string, string] {
+const ID_SHAPES = { uuid: /^[0-9a-f-]{36}$/, serial: /^[1-9][0-9]{0,17}$/ } as const;
+
+/**
+ * The (instant, id) of a cursor; a cursor this list did not make is a 400 naming `cursor`. Ids are
+ * uuids, or `serial` for a table numbered by a sequence.
+ */
+export function decodeTimeCursor(
+  cursor: string,
+  idShape: keyof typeof ID_SHAPES = 'uuid',
+): [string, string] {
   const [t, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!t || !id || Number.isNaN(Date.parse(t)) || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (!t || !id || Number.isNaN(Date.parse(t)) || !ID_SHAPES[idShape].test(id)) {
     throw fieldError('cursor', 'invalid_cursor', 'Not a cursor of this list');
   }
   return [t, id];

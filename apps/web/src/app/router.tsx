@@ -83,6 +83,10 @@ const dashboardRoutes: RouteObject = {
     { path: 'app', lazy: () => import('../pages/dashboard/general/app-page') },
     { path: 'ecommerce', lazy: () => import('../pages/dashboard/general/ecommerce-page') },
     { path: 'analytics', lazy: () => import('../pages/dashboard/general/analytics-page') },
+    {
+      path: 'analytics/views',
+      lazy: () => import('../pages/dashboard/general/analytics-views-page'),
+    },
     { path: 'banking', lazy: () => import('../pages/dashboard/general/banking-page') },
     {
       path: 'banking/transactions',

@@ -57,6 +57,7 @@ export const paths = {
       app: `${ROOTS.dashboard}/app`,
       ecommerce: `${ROOTS.dashboard}/ecommerce`,
       analytics: `${ROOTS.dashboard}/analytics`,
+      analyticsViews: `${ROOTS.dashboard}/analytics/views`,
       banking: `${ROOTS.dashboard}/banking`,
       bankingTransactions: `${ROOTS.dashboard}/banking/transactions`,
       booking: `${ROOTS.dashboard}/booking`,

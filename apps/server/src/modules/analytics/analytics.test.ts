@@ -213,3 +213,143 @@ describe('GET /api/dashboards/analytics', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('GET /api/analytics/views (the views behind the figures)', () => {
+  type Logged = {
+    id: string;
+    viewedAt: string;
+    path: string;
+    source: string;
+    referrerHost: string;
+    country: string;
+    device: string;
+  };
+  const list = async (q: string, token = admin) => {
+    const res = await call(t.app, token, { method: 'GET', url: `/api/analytics/views?${q}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { views: Logged[]; nextCursor: string | null };
+  };
+  /** Every view of a filter, page after page. */
+  const walk = async (q: string, limit: number) => {
+    const seen: Logged[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`${q}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.views);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return seen;
+  };
+
+  it('lists the recorded views newest first, by page, source and device, never the visitor', async () => {
+    const path = `/log-test-${Date.now()}`;
+    expect((await beacon({ path, referrer: '' })).statusCode).toBe(204);
+    expect(
+      (
+        await beacon(
+          { path: `${path}?q=1`, referrer: 'https://www.bing.com/search?q=x' },
+          {
+            'accept-language': 'fr-CA,fr;q=0.9',
+            'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148',
+          },
+        )
+      ).statusCode,
+    ).toBe(204);
+    const { views } = await list(`path=${encodeURIComponent(path)}&from=${today}&to=${today}`);
+    expect(views).toHaveLength(2);
+    expect(views[0]).toMatchObject({
+      path,
+      source: 'search',
+      referrerHost: 'www.bing.com',
+      country: 'CA',
+      device: 'mobile',
+    });
+    expect(views[1]).toMatchObject({ path, source: 'direct', referrerHost: '' });
+    expect(Date.parse(views[0]!.viewedAt)).toBeGreaterThanOrEqual(Date.parse(views[1]!.viewedAt));
+    expect(Object.keys(views[0]!)).not.toContain('visitor');
+    expect(JSON.stringify(views)).not.toMatch(/visitor/);
+
+    const searched = await list(`path=${encodeURIComponent(path)}&source=search`);
+    expect(searched.views.map((v) => v.source)).toEqual(['search']);
+    const desktop = await list(`path=${encodeURIComponent(path)}&device=desktop`);
+    expect(desktop.views).toHaveLength(1);
+    expect((await list(`path=${encodeURIComponent(path)}&country=CA`)).views).toHaveLength(1);
+    // Days are inclusive UTC days: yesterday alone has none of today's views.
+    const yesterday = addDays(today, -1);
+    expect(
+      (await list(`path=${encodeURIComponent(path)}&from=${yesterday}&to=${yesterday}`)).views,
+    ).toEqual([]);
+  });
+
+  it('pages without skipping views recorded within the same millisecond', async () => {
+    // Instants a microsecond apart: a cursor cut to the millisecond would skip two of them.
+    const path = `/log-micro-${Date.now()}`;
+    await t.database.db.execute(sql`
+      INSERT INTO page_views (viewed_at, path, source, referrer_host, country, device, visitor)
+      SELECT '2026-01-02T10:00:00.000100Z'::timestamptz + n * interval '1 microsecond',
+             ${path}, 'direct', '', 'FR', 'desktop', 'v' || n
+        FROM generate_series(0, 4) n`);
+    const seen = await walk(`path=${encodeURIComponent(path)}`, 2);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen.map((v) => v.id)).size).toBe(5);
+    // Newest first, ties broken by id the same way every page.
+    const [all] = await query<{ ids: string[] }>(sql`
+      SELECT array_agg(id::text ORDER BY viewed_at DESC, id DESC) AS ids FROM page_views
+       WHERE path = ${path}`);
+    expect(seen.map((v) => v.id)).toEqual(all!.ids);
+  });
+
+  it('walks a whole day of the demo data page by page, each view once, as many as the day counts', async () => {
+    const [busiest] = await query<{ day: string; views: number }>(sql`
+      SELECT day, views FROM page_view_daily WHERE views > 0 ORDER BY views DESC, day LIMIT 1`);
+    const seen = await walk(`from=${busiest!.day}&to=${busiest!.day}`, 200);
+    expect(seen.length).toBe(busiest!.views);
+    expect(new Set(seen.map((v) => v.id)).size).toBe(seen.length);
+    expect(seen.every((v) => v.viewedAt.startsWith(busiest!.day))).toBe(true);
+  });
+
+  it('refuses bad filters naming the field, and is for those allowed to read the analytics', async () => {
+    for (const [q, field] of [
+      ['cursor=nope', 'cursor'],
+      ['path=no-slash', 'path'],
+      ['path=/a%20b', 'path'],
+      ['country=fr', 'country'],
+      ['source=radio', 'source'],
+      ['from=2026-02-30', 'from'],
+      ['limit=0', 'limit'],
+    ] as const) {
+      const res = await call(t.app, admin, { method: 'GET', url: `/api/analytics/views?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json().details[0].field, q).toBe(field);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/analytics/views' })).statusCode).toBe(
+      401,
+    );
+    const user = (await registerUser(t.app, { email: 'analytics-log-user@test.local' }))
+      .accessToken;
+    expect(
+      (await call(t.app, user, { method: 'GET', url: '/api/analytics/views' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('links the dashboard cards and rows to these views, filtered', async () => {
+    const d = (await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/dashboards/analytics?from=${today}&to=${today}`,
+    }).then((r) => r.json().dashboard)) as {
+      cards: Array<{ id: string; link: string | null }>;
+      tables: Array<{ id: string; link: string | null; rows: Array<{ id: string; link: string }> }>;
+    };
+    const base = `/dashboard/analytics/views?from=${today}&to=${today}`;
+    expect(d.cards.find((c) => c.id === 'views')!.link).toBe(base);
+    expect(d.cards.find((c) => c.id === 'visitors')!.link).toBe(base);
+    const pages = d.tables.find((x) => x.id === 'topPages')!;
+    expect(pages.link).toBe(base);
+    const row = pages.rows[0]!;
+    expect(row.link).toBe(`${base}&path=${encodeURIComponent(row.id)}`);
+    // The row's link, asked of the API, lists that page's views.
+    const { views } = await list(row.link.split('?')[1]!);
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.every((v) => v.path === row.id)).toBe(true);
+  });
+});

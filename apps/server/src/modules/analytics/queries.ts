@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PageViewListQuery, PageView as LoggedView } from '@bo/contract/analytics';
 import type { Executor } from '../../db/client.js';
+import { rows } from '../../db/rows.js';
+import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
 
 const SEARCH = /(^|\.)(google|bing|duckduckgo|baidu|yandex|ecosia|qwant|yahoo|naver|sogou)\./;
 const SOCIAL =
@@ -105,4 +108,50 @@ export async function recordView(db: Executor, v: PageView) {
     sql`INSERT INTO page_views (path, source, referrer_host, country, device, visitor)
         VALUES (${v.path}, ${v.source}, ${v.referrerHost}, ${v.country}, ${v.device}, ${v.visitor})`,
   );
+}
+
+type ListQuery = Omit<PageViewListQuery, 'limit'> & { limit: number };
+
+/**
+ * The views behind the analytics dashboard, newest first, one page after another by
+ * (viewed_at, id). The cursor carries the instant to the microsecond as PostgreSQL wrote it: a
+ * JavaScript date would cut it to the millisecond, and views recorded within the same millisecond
+ * as a page's last one would be skipped. A page's views are read along (path, viewed_at).
+ */
+export async function listPageViews(db: Executor, q: ListQuery) {
+  const where: SQL[] = [sql`TRUE`];
+  if (q.from) where.push(sql`viewed_at >= ${`${q.from}T00:00:00Z`}::timestamptz`);
+  if (q.to) where.push(sql`viewed_at < (${q.to}::date + 1)::timestamptz`);
+  if (q.path) where.push(sql`path = ${q.path}`);
+  if (q.source) where.push(sql`source = ${q.source}`);
+  if (q.country) where.push(sql`country = ${q.country}`);
+  if (q.device) where.push(sql`device = ${q.device}`);
+  if (q.cursor) {
+    const [t, id] = decodeTimeCursor(q.cursor, 'serial');
+    where.push(sql`(viewed_at, id) < (${t}::timestamptz, ${id}::bigint)`);
+  }
+  const list = await rows(
+    db,
+    sql`SELECT id, path, source, referrer_host, country, device,
+          to_char(viewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
+        FROM page_views WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY viewed_at DESC, id DESC LIMIT ${q.limit + 1}`,
+  );
+  const page = list.slice(0, q.limit);
+  const views = page.map((r): LoggedView => ({
+    id: String(r.id),
+    // Milliseconds for clients, like every other instant of the API.
+    viewedAt: new Date(String(r.at)).toISOString(),
+    path: String(r.path),
+    source: r.source as LoggedView['source'],
+    referrerHost: String(r.referrer_host),
+    country: String(r.country),
+    device: r.device as LoggedView['device'],
+  }));
+  const last = page.at(-1);
+  return {
+    views,
+    nextCursor:
+      list.length > q.limit && last ? encodeTimeCursor(String(last.at), String(last.id)) : null,
+  };
 }

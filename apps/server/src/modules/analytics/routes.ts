@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ANALYTICS_API, PAGE_VIEWS_PER_MINUTE, pageViewBodySchema } from '@bo/contract/analytics';
+import {
+  ANALYTICS_API,
+  PAGE_VIEWS_PER_MINUTE,
+  pageViewBodySchema,
+  pageViewListAnswerSchema,
+  pageViewListQuerySchema,
+} from '@bo/contract/analytics';
 import { errorResponses } from '../../lib/route-schemas.js';
 import {
   cleanPath,
   countryOf,
   deviceOf,
   isBot,
+  listPageViews,
   recordView,
   saltOf,
   sourceOf,
@@ -85,5 +92,20 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
       reply.status(204);
       return null;
     },
+  );
+
+  app.get(
+    ANALYTICS_API.views,
+    {
+      config: { permission: 'dashboards:analytics' },
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'The recorded views behind the analytics dashboard, newest first: by days, page, source, country and device; cursor pages (the visitor hash is never answered)',
+        querystring: pageViewListQuerySchema,
+        response: { 200: pageViewListAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listPageViews(db, request.query),
   );
 }

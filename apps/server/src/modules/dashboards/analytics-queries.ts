@@ -104,6 +104,11 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
     change: compare ? changeOf(c.value, c.previous) : null,
   });
   const ordersLink = `/dashboard/e-commerce/orders?from=${p.from}&to=${p.to}`;
+  // The views themselves, for the period (and one page, source, country or device).
+  const viewsLink = (filter?: [string, string]) =>
+    `/dashboard/analytics/views?from=${p.from}&to=${p.to}${
+      filter ? `&${filter[0]}=${encodeURIComponent(filter[1])}` : ''
+    }`;
 
   const cards: DashboardCard[] = [
     card({
@@ -113,7 +118,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
       value: cur.views,
       previous: prev.views,
       spark: pick(buckets, (t) => t.views),
-      link: null,
+      link: viewsLink(),
     }),
     card({
       id: 'visitors',
@@ -122,7 +127,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
       value: cur.visitors,
       previous: prev.visitors,
       spark: pick(buckets, (t) => t.visitors),
-      link: null,
+      link: viewsLink(),
     }),
     card({
       id: 'viewsPerVisitor',
@@ -131,7 +136,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
       value: perVisitor(cur),
       previous: perVisitor(prev),
       spark: pick(buckets, perVisitor),
-      link: null,
+      link: viewsLink(),
     }),
     card({
       id: 'conversion',
@@ -168,7 +173,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
       ],
       rows: rows.map(([, k, v, pv]) => ({
         id: k,
-        link: dim === 'path' && !k.startsWith('/api') ? k : null,
+        link: viewsLink([dim, k]),
         cells: {
           [dim]: k,
           views: v,
@@ -176,7 +181,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
           change: compare ? changeOf(v, pv) : null,
         },
       })),
-      link: null,
+      link: viewsLink(),
     };
   };
   const tables = [
