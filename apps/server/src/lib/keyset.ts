@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { fieldError } from './http-error.js';
 
 /**
@@ -23,3 +24,11 @@ export function decodeTimeCursor(
   }
   return [t, id];
 }
+
+/**
+ * A row's instant to the microsecond, as PostgreSQL keeps it (select it `AS cursor_at` and encode
+ * the cursor from it). A JavaScript date cuts it to the millisecond, and a cursor built from that
+ * skips the rows written later in the same millisecond as a page's last one.
+ */
+export const exactInstant = (column: SQL) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PageViewListQuery, PageView as LoggedView } from '@bo/contract/analytics';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
+import { decodeTimeCursor, encodeTimeCursor, exactInstant } from '../../lib/keyset.js';
 
 const SEARCH = /(^|\.)(google|bing|duckduckgo|baidu|yandex|ecosia|qwant|yahoo|naver|sogou)\./;
 const SOCIAL =
@@ -133,7 +133,7 @@ export async function listPageViews(db: Executor, q: ListQuery) {
   const list = await rows(
     db,
     sql`SELECT id, path, source, referrer_host, country, device,
-          to_char(viewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
+          ${exactInstant(sql`viewed_at`)} AS at
         FROM page_views WHERE ${sql.join(where, sql` AND `)}
         ORDER BY viewed_at DESC, id DESC LIMIT ${q.limit + 1}`,
   );

@@ -125,6 +125,32 @@ describe('banking ledger and accounts', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('cursor');
   });
+
+  it('pages rows written within the same millisecond without skipping any', async () => {
+    // Five rows a microsecond apart on a day nothing else happened: a cursor cut to the
+    // millisecond would skip the ones after each page's last.
+    await query(sql`
+      INSERT INTO bank_transactions (account_id, occurred_at, kind, category, counterparty, amount, currency)
+      SELECT a.id, '2020-01-02T10:00:00.000100Z'::timestamptz + n * interval '1 microsecond',
+             'income', t.category, 'Microsecond Ltd', 1, a.currency
+        FROM (SELECT id, currency FROM bank_accounts ORDER BY name LIMIT 1) a,
+             (SELECT category FROM bank_transactions WHERE kind = 'income' LIMIT 1) t,
+             generate_series(0, 4) n`);
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(t.app, admin, {
+        method: 'GET',
+        url: `/api/banking/transactions?from=2020-01-02&to=2020-01-02&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { transactions: Array<{ id: string }>; nextCursor: string | null };
+      ids.push(...body.transactions.map((x) => x.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
+  });
 });
 
 describe('POST /api/banking/transfers', () => {

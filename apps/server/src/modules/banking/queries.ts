@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client.js';
 import { isoInstant, rows } from '../../db/rows.js';
 import { fieldError } from '../../lib/http-error.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
+import { decodeTimeCursor, encodeTimeCursor, exactInstant } from '../../lib/keyset.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 type Row = Record<string, unknown>;
@@ -73,7 +73,8 @@ export async function listTransactions(
   const list = await rows(
     db,
     sql`SELECT t.id, t.account_id, a.name AS account_name, t.occurred_at, t.kind, t.category,
-          t.counterparty, t.amount, t.currency, t.transfer_id, t.description
+          t.counterparty, t.amount, t.currency, t.transfer_id, t.description,
+          ${exactInstant(sql`t.occurred_at`)} AS cursor_at
         FROM bank_transactions t JOIN bank_accounts a ON a.id = t.account_id
         WHERE ${sql.join(where, sql` AND `)}
         ORDER BY t.occurred_at DESC, t.id DESC LIMIT ${q.limit + 1}`,
@@ -91,10 +92,13 @@ export async function listTransactions(
     transferId: r.transfer_id ? String(r.transfer_id) : null,
     description: String(r.description),
   }));
-  const last = page.at(-1);
+  const last = list[q.limit - 1];
   return {
     transactions: page,
-    nextCursor: list.length > q.limit && last ? encodeTimeCursor(last.occurredAt, last.id) : null,
+    nextCursor:
+      list.length > q.limit && last
+        ? encodeTimeCursor(String(last.cursor_at), String(last.id))
+        : null,
   };
 }
 

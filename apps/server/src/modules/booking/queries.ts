@@ -3,7 +3,7 @@ import { BOOKING_TRANSITIONS, type Booking, type BookingStatus } from '@bo/contr
 import type { Executor, Tx } from '../../db/client.js';
 import { isoInstant, rows } from '../../db/rows.js';
 import { conflict } from '../../lib/http-error.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
+import { decodeTimeCursor, encodeTimeCursor, exactInstant } from '../../lib/keyset.js';
 
 type Row = Record<string, unknown>;
 const iso = isoInstant;
@@ -115,13 +115,18 @@ export async function listBookings(
   }
   const list = await rows(
     db,
-    sql`${BOOKING_SELECT} WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY b.created_at DESC, b.id DESC LIMIT ${q.limit + 1}`,
+    sql`SELECT b.*, ${exactInstant(sql`b.created_at`)} AS cursor_at
+          FROM (${BOOKING_SELECT} WHERE ${sql.join(where, sql` AND `)}
+                ORDER BY b.created_at DESC, b.id DESC LIMIT ${q.limit + 1}) b
+         ORDER BY b.created_at DESC, b.id DESC`,
   );
   const page = list.slice(0, q.limit).map(toBooking);
-  const last = page.at(-1);
+  const last = list[q.limit - 1];
   return {
     bookings: page,
-    nextCursor: list.length > q.limit && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+    nextCursor:
+      list.length > q.limit && last
+        ? encodeTimeCursor(String(last.cursor_at), String(last.id))
+        : null,
   };
 }

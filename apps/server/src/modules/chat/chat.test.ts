@@ -537,6 +537,34 @@ describe('messages', () => {
     expect(outsider.statusCode).toBe(403);
   });
 
+  it('pages through messages written within the same millisecond without skipping any', async () => {
+    const c = await oneToOne(bob, catId);
+    for (let i = 0; i < 5; i++) await say(bob, c.id, `micro ${i}`);
+    for (let i = 0; i < 50; i++) await say(bob, c.id, `filler ${i}`);
+    // The five oldest a microsecond apart: a cursor cut to the millisecond would skip them.
+    await t.database.db.execute(sql`
+      UPDATE chat_messages m SET created_at = '2020-01-02T10:00:00.000100Z'::timestamptz
+             + (substring(m.body from 7)::int) * interval '1 microsecond'
+       WHERE m.conversation_id = ${c.id} AND m.body LIKE 'micro %'`);
+    const first = (await api(cat, 'GET', `/api/chat/conversation?conversationKey=${c.id}`)).json()
+      .conversation;
+    const seen: string[] = first.messages.map((m: { body: string }) => m.body);
+    let before: string | null = first.olderCursor;
+    while (before) {
+      const res = await api(
+        cat,
+        'GET',
+        `/api/chat/messages?conversationId=${c.id}&before=${before}&limit=2`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      seen.unshift(...res.json().messages.map((m: { body: string }) => m.body));
+      before = res.json().olderCursor;
+    }
+    expect(seen.filter((b) => b.startsWith('micro '))).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `micro ${i}`),
+    );
+  });
+
   it('a reconnecting client gets exactly what changed after its last change number', async () => {
     const c = await oneToOne(cat, bobId);
     const mark = (await say(cat, c.id, 'before the drop')).json().message.seq;

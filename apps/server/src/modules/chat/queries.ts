@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   CHAT_LIMITS,
   type ChatAttachment,
@@ -17,6 +17,7 @@ import {
   chatParticipants,
 } from '../../db/schema/messaging.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { exactInstant } from '../../lib/keyset.js';
 import { mentionedUsers, notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
@@ -190,14 +191,14 @@ async function toMessages(db: Executor, rows: MessageRow[]): Promise<ChatMessage
   }));
 }
 
-const encodeCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/** The row's instant to the microsecond (see exactInstant) and id. */
+const encodeCursor = (row: { cursorAt: string; id: string }) =>
+  Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url');
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
     throw fieldError('before', 'invalid', 'This page cursor is not valid');
-  return { at: date, id };
+  return { at, id };
 }
 
 /** The latest messages before a cursor (or the newest), oldest first, by keyset. */
@@ -209,13 +210,16 @@ export async function messagesPage(
 ): Promise<{ messages: ChatMessage[]; olderCursor: string | null }> {
   const cursor = before ? decodeCursor(before) : null;
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(chatMessages),
+      cursorAt: exactInstant(sql`${chatMessages.createdAt}`),
+    })
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.conversationId, conversationId),
         cursor
-          ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )

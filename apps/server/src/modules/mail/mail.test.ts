@@ -531,6 +531,33 @@ describe('search', () => {
     expect(bad.statusCode).toBe(400);
     expect(fields(bad)).toEqual(['after']);
   });
+
+  it('pages through mail received within the same millisecond without skipping any', async () => {
+    for (let i = 0; i < 5; i++)
+      await send(ann, { to: ['bob@test.local'], subject: `Micro ${i}`, message: 'microsecond' });
+    // A microsecond apart: a cursor cut to the millisecond would skip the ones after a page.
+    await t.database.db.execute(sql`
+      UPDATE mail_messages SET created_at = '2020-01-02T10:00:00.000100Z'::timestamptz
+             + (substring(subject from 7)::int) * interval '1 microsecond'
+       WHERE subject LIKE 'Micro %'`);
+    await t.database.db.execute(sql`
+      UPDATE mail_message_labels l SET created_at = m.created_at
+        FROM mail_messages m WHERE m.id = l.mail_id AND m.subject LIKE 'Micro %'`);
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const res = await api(
+        bob,
+        'GET',
+        `/api/mail/mails?systemLabel=inbox&q=microsecond&limit=2${after ? `&after=${after}` : ''}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      seen.push(...body.mails.map((m: { subject: string }) => m.subject));
+      after = body.nextCursor;
+    } while (after);
+    expect(seen).toEqual([4, 3, 2, 1, 0].map((i) => `Micro ${i}`));
+  });
 });
 
 describe('mail from and to outside', () => {

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/messaging.js';
 import { htmlToText, sanitizeMailHtml } from '../../lib/html.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
+import { exactInstant } from '../../lib/keyset.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
 /** The mailbox's owner. */
@@ -265,15 +266,15 @@ export async function deleteLabel(db: Executor, ownerId: string, id: string): Pr
 
 // --- Lists and search -------------------------------------------------------------------------
 
-const encodeCursor = (row: { createdAt: Date; id: string }) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/** The last row's instant to the microsecond (see exactInstant) and id. */
+const encodeCursor = (row: { cursorAt: string; id: string }) =>
+  Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url');
 
-function decodeCursor(cursor: string): { at: Date; id: string } {
+function decodeCursor(cursor: string): { at: string; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/i.test(id))
     throw fieldError('after', 'invalid', 'This page cursor is not valid');
-  return { at: date, id };
+  return { at, id };
 }
 
 /**
@@ -313,12 +314,12 @@ export async function listMails(
       string | null
     >`(SELECT u.avatar_url FROM users u WHERE u.email = "mail_messages"."from_email")`,
   };
-  let rows: Array<ListRow & { threadCount: number; avatar: string | null }>;
+  let rows: Array<ListRow & { threadCount: number; avatar: string | null; cursorAt: string }>;
   if (label) {
     // A label's page walks its own index (label, created_at, mail) and fetches each message.
     const l = mailMessageLabels;
     rows = await db
-      .select({ ...listColumns, ...extra })
+      .select({ ...listColumns, ...extra, cursorAt: exactInstant(sql`${l.createdAt}`) })
       .from(l)
       .innerJoin(m, eq(m.id, l.mailId))
       .where(
@@ -326,7 +327,7 @@ export async function listMails(
           eq(l.labelId, label),
           ...where,
           cursor
-            ? sql`(${l.createdAt}, ${l.mailId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+            ? sql`(${l.createdAt}, ${l.mailId}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
         ),
       )
@@ -334,13 +335,13 @@ export async function listMails(
       .limit(query.limit + 1);
   } else {
     rows = await db
-      .select({ ...listColumns, ...extra })
+      .select({ ...listColumns, ...extra, cursorAt: exactInstant(sql`${m.createdAt}`) })
       .from(m)
       .where(
         and(
           ...where,
           cursor
-            ? sql`(${m.createdAt}, ${m.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+            ? sql`(${m.createdAt}, ${m.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
             : undefined,
         ),
       )

@@ -9,7 +9,7 @@ import type {
 import { notificationListQuerySchema } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { isoInstant, rows } from '../../db/rows.js';
-import { decodeTimeCursor, encodeTimeCursor } from '../../lib/keyset.js';
+import { decodeTimeCursor, encodeTimeCursor, exactInstant } from '../../lib/keyset.js';
 
 const iso = isoInstant;
 const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : iso(v));
@@ -50,7 +50,8 @@ export async function listNotifications(
   const after = q.cursor ? decodeTimeCursor(q.cursor) : null;
   const page = await rows(
     db,
-    sql`SELECT n.*, a.display_name AS actor_name, a.avatar_url AS actor_avatar
+    sql`SELECT n.*, a.display_name AS actor_name, a.avatar_url AS actor_avatar,
+               ${exactInstant(sql`n.created_at`)} AS cursor_at
           FROM notifications n LEFT JOIN users a ON a.id = n.actor_id
          WHERE n.recipient_id = ${userId} AND ${tabFilter(q.tab)}
            ${after ? sql`AND (n.created_at, n.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
@@ -66,12 +67,12 @@ export async function listNotifications(
   );
   const more = page.length > q.limit;
   const list = page.slice(0, q.limit).map(toNotification);
-  const last = list.at(-1);
+  const last = page[q.limit - 1];
   return {
     notifications: list,
     total: Number(counts?.total ?? 0),
     unreadCount: Number(counts?.unread ?? 0),
-    nextCursor: more && last ? encodeTimeCursor(last.createdAt, last.id) : null,
+    nextCursor: more && last ? encodeTimeCursor(String(last.cursor_at), String(last.id)) : null,
   };
 }
 
