@@ -326,6 +326,27 @@ describe('likes and comments', () => {
     expect((await api(reader, 'DELETE', url)).json()).toEqual({ likes: 1, isLiked: false });
   });
 
+  it('pages a long discussion oldest first, each comment once', async () => {
+    const post = await create({ title: 'Long discussion', status: 'published' });
+    // 32 comments a microsecond apart (as a busy thread writes them): two pages of 30.
+    await t.database.db.execute(sql`
+      INSERT INTO blog_comments (post_id, author_id, message, created_at)
+      SELECT ${post.id}::uuid, (SELECT id FROM users ORDER BY created_at LIMIT 1),
+             'comment ' || n, '2026-01-02T10:00:00.000100Z'::timestamptz + n * interval '1 microsecond'
+        FROM generate_series(0, 31) n`);
+    const url = `/api/blog/posts/${post.id}/comments`;
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages === 0 || (after && pages < 4); pages++) {
+      const res = await api(reader, 'GET', `${url}${after ? `?after=${after}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().comments.map((c: { message: string }) => c.message));
+      after = res.json().after;
+    }
+    expect(after).toBeNull();
+    expect(seen).toEqual(Array.from({ length: 32 }, (_, n) => `comment ${n}`));
+  });
+
   it('threads replies, edits and deletes one’s own, editors hide; closed comments refuse', async () => {
     const post = await create({ title: 'Discuss', status: 'published' });
     const url = `/api/blog/posts/${post.id}/comments`;

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/content.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { exactInstant } from '../../lib/keyset.js';
 import { mentionedUsers, notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
@@ -361,16 +362,16 @@ export async function loadThreads(
   if (after) {
     const [value, id] = decodeCursor(after);
     where.push(
-      sql`(${blogComments.createdAt}, ${blogComments.id}) > (${new Date(String(value))}, ${id})`,
+      sql`(${blogComments.createdAt}, ${blogComments.id}) > (${String(value)}::timestamptz, ${id}::uuid)`,
     );
   }
   const tops = (await db
-    .select(commentColumns)
+    .select({ ...commentColumns, cursorAt: exactInstant(sql`${blogComments.createdAt}`) })
     .from(blogComments)
     .leftJoin(commenter, eq(commenter.id, blogComments.authorId))
     .where(and(...where))
     .orderBy(asc(blogComments.createdAt), asc(blogComments.id))
-    .limit(BLOG_COMMENTS_PAGE + 1)) as CommentRow[];
+    .limit(BLOG_COMMENTS_PAGE + 1)) as Array<CommentRow & { cursorAt: string }>;
   const page = tops.slice(0, BLOG_COMMENTS_PAGE);
   const replies = page.length
     ? ((await db
@@ -394,10 +395,7 @@ export async function loadThreads(
   const last = page[page.length - 1];
   return {
     comments: page.map((c) => ({ ...toComment(c, reader), replies: byParent.get(c.id) ?? [] })),
-    after:
-      tops.length > BLOG_COMMENTS_PAGE && last
-        ? encodeCursor(last.createdAt.toISOString(), last.id)
-        : null,
+    after: tops.length > BLOG_COMMENTS_PAGE && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
 }
 

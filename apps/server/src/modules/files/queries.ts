@@ -10,6 +10,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { exactInstant } from '../../lib/keyset.js';
 
 export type Access = 'owner' | 'edit' | 'view';
 
@@ -274,7 +275,8 @@ export async function listFiles(db: Executor, o: ListOptions): Promise<FileListA
   const direction = desc ? sql`DESC` : sql`ASC`;
   const listed = await rows<ListedRow & { sort_value: string | number | Date }>(
     db,
-    sql`SELECT ${listedColumns(o.userId)}, ${column} AS sort_value
+    sql`SELECT ${listedColumns(o.userId)},
+          ${key === 'updatedAt' || key === 'createdAt' ? exactInstant(column) : column} AS sort_value
         FROM files f LEFT JOIN users u ON u.id = f.owner_id
         WHERE ${sql.join(page, sql` AND `)}
         ORDER BY f.is_folder DESC, ${column} ${direction}, f.id ${direction}
