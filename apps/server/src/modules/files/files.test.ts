@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import S3rver from 's3rver';
 import type { AppConfig } from '../../config.js';
@@ -217,6 +218,25 @@ describe.each(drivers)('file manager on the %s driver', (driver) => {
     ).json();
     expect(page2.files.map((f: { name: string }) => f.name)).toEqual(['b.txt', 'c.txt']);
     expect(page2.nextCursor).toBeNull();
+    // Newest first, the three files changed a microsecond apart: one a page, none skipped (a
+    // cursor cut to the millisecond skipped them).
+    await t.database.db.execute(sql`
+      UPDATE files SET updated_at = '2026-01-02T10:00:00.000100Z'::timestamptz
+             + (ascii(name) - ascii('a')) * interval '1 microsecond'
+       WHERE parent_id = ${folder.id} AND NOT is_folder`);
+    const newest: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { files: Array<{ name: string }>; nextCursor: string | null } = (
+        await get(
+          admin,
+          `/api/files?folderId=${folder.id}&limit=1&sort=-updatedAt${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).json();
+      newest.push(...page.files.map((f: { name: string }) => f.name));
+      cursor = page.nextCursor;
+    } while (cursor && newest.length < 10);
+    expect(newest).toEqual(['2026', 'c.txt', 'b.txt', 'a.txt']);
     const docs = (await get(admin, `/api/files?type=document&q=b.t`)).json();
     expect(docs.files.map((f: { name: string }) => f.name)).toEqual(['b.txt']);
   });
