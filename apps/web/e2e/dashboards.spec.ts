@@ -211,6 +211,11 @@ test('banking dashboard: a quick transfer moves the balance once, the figures op
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Expense');
+  // The next page joins the first, by keyboard: 25 rows, then 50 (and the heading row).
+  await expect(rows).toHaveCount(26);
+  await page.getByRole('button', { name: 'Show more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(51);
   expect(await axeSerious(page)).toEqual([]);
 });
 

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '../../components/page-header/page-header';
@@ -11,6 +10,7 @@ import { paths } from '../../routes/paths';
 import { useDashboardQuery, useLiveDashboard } from './dashboards-api';
 import { CardSkeleton, PeriodPicker, SeriesCard, StatCard, TableCard } from './dashboard-widgets';
 import { usePeriod } from './use-period';
+import { useRegionName } from './use-region-name';
 
 /** Page views arrive all the time: the figures are read again every minute while open. */
 const POLL_MS = 60_000;
@@ -25,22 +25,13 @@ export function AnalyticsDashboardView() {
     { pollingInterval: POLL_MS, skipPollingIfUnfocused: true },
   );
   useLiveDashboard('analytics');
-  const regions = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([f.tag], { type: 'region' });
-    } catch {
-      return null;
-    }
-  }, [f.tag]);
+  const countryName = useRegionName();
   const file = (id: string) => `analytics-${id}-${from}-${to}`;
   const cell = (columnId: string, value: string | number | null) => {
     if (typeof value !== 'string') return undefined;
     if (columnId === 'source') return t(`dashboards.analytics.sources.${value}`);
     if (columnId === 'device') return t(`dashboards.analytics.devices.${value}`);
-    if (columnId === 'country')
-      return value === 'ZZ'
-        ? t('dashboards.analytics.unknownCountry')
-        : (regions?.of(value) ?? value);
+    if (columnId === 'country') return countryName(value);
     if (columnId === 'path') return <bdi dir="ltr">{value}</bdi>;
     return undefined;
   };

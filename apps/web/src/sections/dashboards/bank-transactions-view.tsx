@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -26,6 +26,7 @@ import { useFormat } from '../../lib/format';
 import { subscribeRealtime } from '../../lib/realtime';
 import { paths } from '../../routes/paths';
 import { useBankAccountsQuery, useBankTransactionsQuery } from './banking-api';
+import { useCursorPages } from './use-cursor-pages';
 import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,9 +53,7 @@ export function BankTransactionsView() {
   };
   const highlight = params.get('transaction');
   const filterKey = JSON.stringify(filters);
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const [pages, setPages] = useState<Record<string, BankTransaction[]>>({});
-  const cursor = cursors.at(-1);
+  const { cursor, rows, keep, more, reset } = useCursorPages<BankTransaction>(filterKey);
   const accounts = useBankAccountsQuery();
   const { data, isFetching, isError, refetch } = useBankTransactionsQuery({
     accountId: filters.accountId || undefined,
@@ -65,28 +64,21 @@ export function BankTransactionsView() {
     cursor,
   });
 
-  // A new filter starts from the first page.
   useEffect(() => {
-    setCursors([undefined]);
-    setPages({});
-  }, [filterKey]);
-  useEffect(() => {
-    if (data) setPages((p) => ({ ...p, [cursor ?? '']: data.transactions }));
-  }, [data, cursor]);
+    if (data) keep(data.transactions);
+  }, [data, keep]);
   // Money moved elsewhere: the first page is read again.
   useEffect(
     () =>
       subscribeRealtime((e) => {
         if (e.type === DASHBOARD_EVENTS.bankingChanged) {
-          setCursors([undefined]);
-          setPages({});
+          reset();
           void refetch();
         }
       }),
-    [refetch],
+    [refetch, reset],
   );
 
-  const rows = cursors.flatMap((c) => pages[c ?? ''] ?? []);
   const set = (name: string, value: string) =>
     setParams(
       (p) => {
@@ -243,7 +235,7 @@ export function BankTransactionsView() {
         </TableContainer>
         {data?.nextCursor && !isFetching && (
           <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+            <Button onClick={() => more(data.nextCursor!)}>
               {t('dashboards.banking.transactions.more')}
             </Button>
           </Box>

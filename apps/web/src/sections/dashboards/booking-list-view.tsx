@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -25,6 +25,7 @@ import { useFormat } from '../../lib/format';
 import { subscribeRealtime } from '../../lib/realtime';
 import { paths } from '../../routes/paths';
 import { useBookingsQuery } from './booking-api';
+import { useCursorPages } from './use-cursor-pages';
 import { BOOKING_STATUS_COLOR, BookingActions, BookingDetails } from './booking-dashboard-view';
 import { DateField } from '../../components/form/date-field';
 
@@ -46,9 +47,7 @@ export function BookingListView() {
   const to = DAY.test(params.get('to') ?? '') ? params.get('to')! : '';
   const opened = params.get('booking');
   const filterKey = `${status}|${from}|${to}`;
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const [pages, setPages] = useState<Record<string, Booking[]>>({});
-  const cursor = cursors.at(-1);
+  const { cursor, rows, keep, more } = useCursorPages<Booking>(filterKey);
   const { data, isFetching, isError, refetch } = useBookingsQuery({
     status: status || undefined,
     from: from || undefined,
@@ -56,12 +55,8 @@ export function BookingListView() {
     cursor,
   });
   useEffect(() => {
-    setCursors([undefined]);
-    setPages({});
-  }, [filterKey]);
-  useEffect(() => {
-    if (data) setPages((p) => ({ ...p, [cursor ?? '']: data.bookings }));
-  }, [data, cursor]);
+    if (data) keep(data.bookings);
+  }, [data, keep]);
   useEffect(
     () =>
       subscribeRealtime((e) => {
@@ -69,7 +64,6 @@ export function BookingListView() {
       }),
     [refetch],
   );
-  const rows = cursors.flatMap((c) => pages[c ?? ''] ?? []);
   const set = (name: string, value: string) =>
     setParams(
       (p) => {
@@ -205,7 +199,7 @@ export function BookingListView() {
         </TableContainer>
         {data?.nextCursor && !isFetching && (
           <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+            <Button onClick={() => more(data.nextCursor!)}>
               {t('dashboards.booking.list.more')}
             </Button>
           </Box>

@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -28,6 +28,8 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
 import { paths } from '../../routes/paths';
 import { usePageViewsQuery } from './analytics-api';
+import { useCursorPages } from './use-cursor-pages';
+import { useRegionName } from './use-region-name';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pathSchema = pageViewListQuerySchema.shape.path.unwrap();
@@ -55,9 +57,7 @@ export function PageViewsView() {
     device: pick('device', PAGE_VIEW_DEVICES),
   };
   const filterKey = JSON.stringify(filters);
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  const [pages, setPages] = useState<Record<string, PageView[]>>({});
-  const cursor = cursors.at(-1);
+  const { cursor, rows, keep, more, reset } = useCursorPages<PageView>(filterKey);
   const { data, isFetching, isError, refetch } = usePageViewsQuery({
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -73,26 +73,11 @@ export function PageViewsView() {
   const [pathError, setPathError] = useState(false);
   useEffect(() => setPathDraft(filters.path), [filters.path]);
 
-  // A new filter starts from the first page.
   useEffect(() => {
-    setCursors([undefined]);
-    setPages({});
-  }, [filterKey]);
-  useEffect(() => {
-    if (data) setPages((p) => ({ ...p, [cursor ?? '']: data.views }));
-  }, [data, cursor]);
+    if (data) keep(data.views);
+  }, [data, keep]);
+  const countryName = useRegionName();
 
-  const regions = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([f.tag], { type: 'region' });
-    } catch {
-      return null;
-    }
-  }, [f.tag]);
-  const countryName = (code: string) =>
-    code === 'ZZ' ? t('dashboards.analytics.unknownCountry') : (regions?.of(code) ?? code);
-
-  const rows = cursors.flatMap((c) => pages[c ?? ''] ?? []);
   const set = (name: string, value: string) =>
     setParams(
       (p) => {
@@ -112,8 +97,7 @@ export function PageViewsView() {
     if (value !== filters.path) set('path', value);
   };
   const refresh = () => {
-    setCursors([undefined]);
-    setPages({});
+    reset();
     void refetch();
   };
   const dashboardLink = `${paths.dashboard.general.analytics}${
@@ -272,7 +256,7 @@ export function PageViewsView() {
         </TableContainer>
         {data?.nextCursor && !isFetching && (
           <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+            <Button onClick={() => more(data.nextCursor!)}>
               {t('dashboards.analytics.log.more')}
             </Button>
           </Box>
