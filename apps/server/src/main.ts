@@ -9,6 +9,7 @@ import { RateLimiter } from './lib/rate-limit.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { sendEventReminders } from './modules/calendar/queries.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
+import { rollSalesWindows } from './modules/dashboards/queries.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -60,6 +61,15 @@ async function main() {
     timers.push(setInterval(remind, config.invoiceReminderHours * 3600_000).unref());
     setTimeout(remind, 60_000).unref();
   }
+
+  // The best sellers of today, 7 days, 30 days and 12 months are kept per window; once a minute
+  // each instance moves them to the new day if it has come (one does the work, under a lock).
+  const roll = () =>
+    rollSalesWindows(database.db, new Date().toISOString().slice(0, 10))
+      .then((moved) => moved && app.log.info({ moved }, 'best-seller windows moved to a new day'))
+      .catch((err) => app.log.error({ err }, 'moving the best-seller windows failed'));
+  void roll();
+  timers.push(setInterval(roll, 60_000).unref());
 
   // "Starts soon" notices: each run claims the events due in its window, so instances never
   // announce one twice.

@@ -51,14 +51,15 @@ test('e-commerce dashboard: figures of the period, an order placed elsewhere cou
   const headers = { Authorization: `Bearer ${bearer}` };
   const product = await request.post('/api/products', {
     headers,
-    data: { name: `Dashboard Tee ${unique()}`, price: 25, category: 'apparel', quantity: 20 },
+    data: { name: `Dashboard Tee ${unique()}`, price: 25, category: 'apparel', quantity: 900 },
   });
   expect(product.status(), await product.text()).toBe(201);
   const { id } = ((await product.json()) as { product: { id: string } }).product;
   const placed = await request.post('/api/orders', {
     headers,
     data: {
-      items: [{ productId: id, quantity: 1 }],
+      // More than any product sells in a month of the demo data: it tops the best sellers.
+      items: [{ productId: id, quantity: 800 }],
       billing: { name: 'Live Viewer', phone: '+1 555 0100', address: '1 Main St' },
       delivery: 'standard',
       payment: 'card',
@@ -68,6 +69,14 @@ test('e-commerce dashboard: figures of the period, an order placed elsewhere cou
   await expect
     .poll(async () => digits(await orders.textContent()), { timeout: 10_000 })
     .toBe(before + 1);
+  // The period's best sellers follow too, the new tee first, linking to its page.
+  const best = page.getByTestId('table-bestSellers');
+  await expect(best.getByRole('row').nth(1)).toContainText('Dashboard Tee');
+  await expect(best.getByRole('row').nth(1)).toContainText('800');
+  await expect(best.getByRole('row').nth(1).getByRole('link').first()).toHaveAttribute(
+    'href',
+    /\/dashboard\/e-commerce\/product\//,
+  );
 
   // The period lives in the URL: 7 days survives a reload.
   await page.getByRole('button', { name: '7 days' }).click();

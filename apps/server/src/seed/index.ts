@@ -276,10 +276,12 @@ FROM generate_series(1, ${more}) AS g(i) ON CONFLICT DO NOTHING`);
       await exec(
         `SELECT setval(pg_get_serial_sequence('orders', 'number'), (SELECT max(number) FROM orders))`,
       );
-      // Likewise the trigger that keeps the sales by gender: recomputed below, once.
+      // Likewise the triggers that keep the sales by gender and by product: recomputed below, once.
       await exec('ALTER TABLE order_items DISABLE TRIGGER order_items_gender_sales');
+      await exec('ALTER TABLE order_items DISABLE TRIGGER order_items_product_sales');
       await exec(gen.items(counts.orders, counts.products));
       await exec('ALTER TABLE order_items ENABLE TRIGGER order_items_gender_sales');
+      await exec('ALTER TABLE order_items ENABLE TRIGGER order_items_product_sales');
       for (const t of ORDER_HELPER_TABLES) await exec(`DROP TABLE IF EXISTS ${t}`);
       // The customers the new orders were placed as (the trigger's work, done once, in bulk).
       await exec(`INSERT INTO order_customers (user_id, name, email)
@@ -295,6 +297,15 @@ FROM orders GROUP BY 1, 2`);
 SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), bo_sale_gender(p.gender), sum(i.quantity)::int, sum(round(i.price * i.quantity * 100))::bigint
 FROM order_items i JOIN orders o ON o.id = i.order_id JOIN products p ON p.id = i.product_id
 WHERE o.status IN ('pending', 'completed') GROUP BY 1, 2`);
+      await exec('DELETE FROM product_sales_daily');
+      await exec(`INSERT INTO product_sales_daily (day, product_id, quantity, revenue)
+SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), i.product_id, sum(i.quantity)::int, sum(round(i.price * i.quantity * 100))::bigint
+FROM order_items i JOIN orders o ON o.id = i.order_id
+WHERE o.status IN ('pending', 'completed') AND i.product_id IS NOT NULL GROUP BY 1, 2`);
+      // The quick periods' best sellers, summed once from the rollup above.
+      await exec(
+        `SELECT bo_product_sales_rebuild(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'))`,
+      );
     },
   },
   {
@@ -383,6 +394,7 @@ const BULK_TABLES = [
   'orders',
   'order_items',
   'order_customers',
+  'product_sales_daily',
   'calendar_events',
   'invoices',
   'invoice_items',

@@ -88,6 +88,12 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
         WHERE o.status IN ('pending', 'completed') GROUP BY 1, 2) t
       FULL JOIN (SELECT * FROM gender_sales_daily WHERE quantity <> 0) s USING (day, gender)
       WHERE s.quantity IS DISTINCT FROM t.quantity OR s.revenue IS DISTINCT FROM t.revenue`,
+    productSalesDifferFromItems: `SELECT count(*) FROM (
+        SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, i.product_id, sum(i.quantity)::int AS quantity, sum(round(i.price * i.quantity * 100))::bigint AS revenue
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE o.status IN ('pending', 'completed') AND i.product_id IS NOT NULL GROUP BY 1, 2) t
+      FULL JOIN (SELECT * FROM product_sales_daily WHERE quantity <> 0) s USING (day, product_id)
+      WHERE s.quantity IS DISTINCT FROM t.quantity OR s.revenue IS DISTINCT FROM t.revenue`,
     productRatingsDifferFromReviews: `SELECT count(*) FROM products p LEFT JOIN (
         SELECT product_id, sum(rating)::int AS s, count(*)::int AS n FROM product_reviews GROUP BY 1) r ON r.product_id = p.id
       WHERE p.rating_sum <> coalesce(r.s, 0) OR p.review_count <> coalesce(r.n, 0)

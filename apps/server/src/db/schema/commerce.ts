@@ -246,6 +246,58 @@ export const genderSalesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.gender] })],
 );
 
+/**
+ * What each product sold each day (UTC) in orders the shop keeps (pending, completed): items and
+ * their amount in cents. Kept by triggers beside the sales by gender (migration 0039), so the
+ * best sellers of a period sum one row per product and day sold, never the order lines with
+ * their orders. The second index finds one product's days (the previous period's figures of
+ * the best sellers).
+ */
+export const productSalesDaily = pgTable(
+  'product_sales_daily',
+  {
+    day: text('day').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.productId] }),
+    index('product_sales_daily_product_idx').on(t.productId, t.day),
+  ],
+);
+
+/**
+ * What each product sold in the last 1, 7, 30 and 365 days, the dashboard's quick periods: the
+ * best sellers of such a period are the first rows of `product_sales_window_rank`, not a sum over
+ * the period. A window holds the sales of every day from its first day on
+ * (`product_sales_window_start`); the triggers that keep `product_sales_daily` add to it, and once
+ * a day `bo_product_sales_roll` takes out the day that left it (migration 0039).
+ */
+export const productSalesWindow = pgTable(
+  'product_sales_window',
+  {
+    days: integer('days').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.productId] }),
+    index('product_sales_window_rank').on(t.days, t.quantity.desc(), t.revenue.desc(), t.productId),
+  ],
+);
+
+/** The first day (YYYY-MM-DD, UTC) each window of `product_sales_window` holds. */
+export const productSalesWindowStart = pgTable('product_sales_window_start', {
+  days: integer('days').primaryKey(),
+  firstDay: text('first_day').notNull(),
+});
+
 export const discountCodes = pgTable('discount_codes', {
   code: text('code').primaryKey(),
   /** Either a percentage (1–100) or a fixed amount; one of them is set. */

@@ -226,6 +226,159 @@ describe('GET /api/dashboards/ecommerce', () => {
     expect(await soldToday()).toBe(before);
   });
 
+  it('keeps the sales by product equal to the order lines they sum, to the cent', async () => {
+    const [diff] = await query<{ n: number; rows: number }>(sql`
+      WITH truth AS (
+        SELECT to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, i.product_id,
+               sum(i.quantity)::int AS quantity, sum(round(i.price * i.quantity * 100))::bigint AS revenue
+          FROM order_items i JOIN orders o ON o.id = i.order_id
+         WHERE o.status IN ('pending', 'completed') AND i.product_id IS NOT NULL
+         GROUP BY 1, 2),
+      kept AS (SELECT * FROM product_sales_daily WHERE quantity <> 0 OR revenue <> 0)
+      SELECT count(*)::int AS n, (SELECT count(*)::int FROM kept) AS rows FROM (
+        (SELECT day, product_id, quantity, revenue FROM truth
+          EXCEPT SELECT day, product_id, quantity, revenue FROM kept)
+        UNION ALL
+        (SELECT day, product_id, quantity, revenue FROM kept
+          EXCEPT SELECT day, product_id, quantity, revenue FROM truth)) d`);
+    expect(diff!.rows).toBeGreaterThan(100);
+    expect(diff!.n).toBe(0);
+  });
+
+  /** The period's five best sellers straight from the order lines: items, amount, previous items. */
+  async function bestSellersOf(from: string, to: string, prevFrom: string, prevTo: string) {
+    const sold = (a: string, b: string) => sql`
+      SELECT i.product_id, sum(i.quantity)::int AS q, sum(round(i.price * i.quantity * 100))::bigint AS r
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+       WHERE o.status IN ('pending', 'completed')
+         AND o.created_at >= ${`${a}T00:00:00Z`}::timestamptz
+         AND o.created_at < ${`${addDays(b, 1)}T00:00:00Z`}::timestamptz
+       GROUP BY 1`;
+    return query<{ id: string; q: number; r: string; pq: number | null }>(sql`
+      SELECT n.product_id AS id, n.q, n.r, coalesce(p.q, 0)::int AS pq
+        FROM (${sold(from, to)}) n LEFT JOIN (${sold(prevFrom, prevTo)}) p USING (product_id)
+       WHERE n.q > 0 AND n.product_id IS NOT NULL
+       ORDER BY n.q DESC, n.r DESC, n.product_id LIMIT 5`);
+  }
+
+  it("lists the period's best sellers exactly as the order lines rank them, against the period before", async () => {
+    // The quick periods (read from their kept windows) and two others (summed from the rollup).
+    const periods: Array<[string, string]> = [
+      [today, today],
+      [addDays(today, -6), today],
+      [addDays(today, -29), today],
+      [addDays(today, -364), today],
+      [addDays(today, -100), addDays(today, -60)],
+      [addDays(today, -13), addDays(today, -1)],
+    ];
+    const seen = new Set<string>();
+    for (const [from, to] of periods) {
+      const d = await dashboard(from, to);
+      const truth = await bestSellersOf(from, to, d.period.previousFrom, d.period.previousTo);
+      const table = d.tables.find((x) => x.id === 'bestSellers')!;
+      expect(truth.length, `${from}..${to}`).toBe(from === today ? truth.length : 5);
+      expect(
+        table.rows.map((r) => [r.id, r.cells.sold, r.cells.revenue, r.cells.change]),
+        `${from}..${to}`,
+      ).toEqual(
+        truth.map((b) => [
+          b.id,
+          b.q,
+          Number(b.r),
+          b.pq ? Math.round(((b.q - b.pq) / b.pq) * 1000) / 10 : null,
+        ]),
+      );
+      for (const r of table.rows) seen.add(r.id);
+    }
+    // The table follows the period: a week's best sellers are not the year's.
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  /** Rows of each kept window that differ from the daily rollup summed from its first day. */
+  async function windowsDrift() {
+    const [r] = await query<{ n: number; rows: number }>(sql`
+      WITH truth AS (
+        SELECT w.days, s.product_id, sum(s.quantity)::int AS quantity, sum(s.revenue)::bigint AS revenue
+          FROM product_sales_window_start w JOIN product_sales_daily s ON s.day >= w.first_day
+         GROUP BY 1, 2 HAVING sum(s.quantity) <> 0 OR sum(s.revenue) <> 0),
+      kept AS (SELECT * FROM product_sales_window WHERE quantity <> 0 OR revenue <> 0)
+      SELECT count(*)::int AS n, (SELECT count(*)::int FROM kept) AS rows FROM (
+        (SELECT * FROM truth EXCEPT SELECT days, product_id, quantity, revenue FROM kept)
+        UNION ALL
+        (SELECT days, product_id, quantity, revenue FROM kept EXCEPT SELECT * FROM truth)) d`);
+    return r!;
+  }
+  const firstDays = async () =>
+    (
+      await query<{ days: number; first_day: string }>(
+        sql`SELECT days, first_day FROM product_sales_window_start ORDER BY days`,
+      )
+    ).map((w) => [w.days, w.first_day]);
+
+  it("keeps the quick periods' windows equal to the daily rollup, and moves them to a new day", async () => {
+    const windowsFrom = (day: string) => [1, 7, 30, 365].map((n) => [n, addDays(day, 1 - n)]);
+    expect(await firstDays()).toEqual(windowsFrom(today));
+    const now = await windowsDrift();
+    expect(now.rows).toBeGreaterThan(100);
+    expect(now.n).toBe(0);
+    try {
+      // A day passes: each window lets its first day go.
+      const tomorrow = addDays(today, 1);
+      const moved = await query<{ n: number }>(sql`SELECT bo_product_sales_roll(${tomorrow}) AS n`);
+      expect(moved[0]!.n).toBe(4);
+      expect(await firstDays()).toEqual(windowsFrom(tomorrow));
+      expect((await windowsDrift()).n).toBe(0);
+      // Run again the same day (another instance): nothing to do.
+      const again = await query<{ n: number }>(sql`SELECT bo_product_sales_roll(${tomorrow}) AS n`);
+      expect(again[0]!.n).toBe(0);
+      // Weeks later (the server was off): the short windows are rebuilt, the year's moved.
+      const later = addDays(today, 40);
+      await query(sql`SELECT bo_product_sales_roll(${later})`);
+      expect(await firstDays()).toEqual(windowsFrom(later));
+      expect((await windowsDrift()).n).toBe(0);
+      const [empty] = await query<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM product_sales_window WHERE days <= 30 AND quantity <> 0`,
+      );
+      expect(empty!.n).toBe(0);
+    } finally {
+      await query(sql`SELECT bo_product_sales_rebuild(${today})`);
+    }
+    expect(await firstDays()).toEqual(windowsFrom(today));
+    expect((await windowsDrift()).n).toBe(0);
+  });
+
+  it("moves a product up the period's best sellers when it sells, and back when the order is cancelled", async () => {
+    const from = addDays(today, -6);
+    const bestOf = async () =>
+      (await dashboard(from, today)).tables.find((x) => x.id === 'bestSellers')!.rows;
+    const before = await bestOf();
+    const top = Number(before[0]!.cells.sold);
+    const [product] = await query<{ id: string }>(
+      sql`SELECT id FROM products WHERE published AND quantity > ${top + 10}
+           AND id <> ALL(${`{${before.map((r) => r.id).join(',')}}`}::uuid[]) ORDER BY id LIMIT 1`,
+    );
+    const placed = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        items: [{ productId: product!.id, quantity: top + 1 }],
+        billing: { name: 'Dash Board', phone: '+1 555 0100', address: '1 Main St' },
+        delivery: 'standard',
+        payment: 'card',
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const after = await bestOf();
+    expect(after[0]!.id).toBe(product!.id);
+    expect(after[0]!.cells.sold).toBe(top + 1);
+    await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${placed.json().order.id}`,
+      payload: { status: 'cancelled' },
+    });
+    expect((await bestOf()).map((r) => r.id)).toEqual(before.map((r) => r.id));
+  });
+
   it('is for those allowed to see the whole shop: 401 signed out, 403 for a plain user', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/dashboards/ecommerce' })).statusCode,

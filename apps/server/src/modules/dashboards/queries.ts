@@ -119,14 +119,16 @@ interface Reads {
   now: Tuple[];
   prev: Tuple[] | null;
   latest: Array<[string, number, string, string, string, string]>;
-  best: Array<[string, string, string, number, string]>;
+  /** Id, name, slug, items sold in the period, their amount in cents, and sold in the previous one. */
+  best: Array<[string, string, string, number, string, number | null]>;
   newest: Array<[string, string, string, string, string]>;
 }
 
 /**
  * Every read of the dashboard in one call of `dashboard_ecommerce` (migration 0021): the daily
  * rollup of both periods summed per bucket and status in SQL (a few dozen rows even for a year),
- * the newest orders, the best sellers and the newest products, each by its index.
+ * the newest orders, the period's best sellers (from `product_sales_daily`, migration 0039) and
+ * the newest products, each by its index.
  */
 async function readAll(db: Executor, p: Period): Promise<Reads> {
   const result = (await db.execute(
@@ -205,6 +207,19 @@ async function readGenderSales(db: Executor, p: Period): Promise<Array<[string, 
     rows: Array<{ gender: string; q: number; r: number | string }>;
   };
   return result.rows.map((r) => [r.gender, Number(r.q), Number(r.r)]);
+}
+
+/**
+ * Moves the kept windows of the quick periods' best sellers (1, 7, 30 and 365 days ending today,
+ * migration 0039) to `today`, taking out the day that left each. Until it has run on a new day the
+ * dashboard sums those periods from the daily rollup instead (exact, slower). Returns how many
+ * windows moved.
+ */
+export async function rollSalesWindows(db: Executor, today: string): Promise<number> {
+  const result = (await db.execute(
+    sql`SELECT bo_product_sales_roll(${today}) AS n`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]!.n);
 }
 
 /** The e-commerce dashboard: orders, revenue, items sold for the period, from order_daily_stats. */
@@ -303,12 +318,13 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     status,
     total,
   }));
-  const bestSellers = reads.best.map(([id, name, slug, sold, price]) => ({
+  const bestSellers = reads.best.map(([id, name, slug, sold, revenue, previous]) => ({
     id,
     name,
     slug,
     sold,
-    price,
+    revenue: Number(revenue),
+    previous,
   }));
   const genderTotal = gender.reduce((sum, [, , r]) => sum + r, 0);
   const newest = reads.newest.map(([id, name, slug, createdAt, price]) => ({
@@ -392,16 +408,22 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     },
     {
       id: 'bestSellers',
-      label: 'Best sellers (all time)',
+      label: 'Best sellers',
       columns: [
         { id: 'name', label: 'Product', unit: 'text' },
         { id: 'sold', label: 'Sold', unit: 'count' },
-        { id: 'price', label: 'Price', unit: 'cents' },
+        { id: 'change', label: 'Change', unit: 'percent' },
+        { id: 'revenue', label: 'Amount', unit: 'cents' },
       ],
       rows: bestSellers.map((r) => ({
         id: r.id,
         link: `/dashboard/e-commerce/product/${encodeURIComponent(r.slug)}`,
-        cells: { name: r.name, sold: r.sold, price: toCents(r.price) },
+        cells: {
+          name: r.name,
+          sold: r.sold,
+          change: changeOf(r.sold, r.previous),
+          revenue: r.revenue,
+        },
       })),
       link: '/dashboard/e-commerce/list',
     },

@@ -32,7 +32,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
       config: {
         permission: 'dashboards:ecommerce',
         cache: {
-          tables: ['order_daily_stats', 'orders', 'products'],
+          tables: ['order_daily_stats', 'orders', 'products', 'product_sales_daily'],
           scope: 'role',
           vary: today,
         },
