@@ -35,6 +35,11 @@ export const pageViews = pgTable(
     index('page_views_time_idx').on(t.viewedAt),
     // The log of one page (the dashboard's top pages link to it), newest first.
     index('page_views_path_time_idx').on(t.path, t.viewedAt, t.id),
+    // Likewise one country (the dashboard's countries link there: a rare one read along the time
+    // index walks the whole period) and one device with one source (a rare pair, same). A device
+    // or a source alone is common enough (5% of views and more) for the time index, filtered.
+    index('page_views_country_time_idx').on(t.country, t.viewedAt, t.id),
+    index('page_views_device_source_time_idx').on(t.device, t.source, t.viewedAt, t.id),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "page_views_country_time_idx" ON "page_views" USING btree ("country","viewed_at","id");--> statement-breakpoint
+CREATE INDEX "page_views_device_source_time_idx" ON "page_views" USING btree ("device","source","viewed_at","id");
