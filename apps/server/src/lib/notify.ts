@@ -34,10 +34,20 @@ export async function notify(tx: Executor, n: NotificationInput): Promise<number
     'users' in n.to
       ? sql`u.id = ANY(${`{${n.to.users.filter((id): id is string => !!id).join(',')}}`}::uuid[])`
       : sql`TRUE`;
-  const granted = n.to.permission
-    ? sql`u.role IN (SELECT name FROM roles WHERE ${n.to.permission} = ANY(permissions))`
-    : sql`TRUE`;
   if ('users' in n.to && !n.to.users.some(Boolean)) return 0;
+  let granted = sql`TRUE`;
+  if (n.to.permission) {
+    // The roles first, then their people by the role index: as one statement the planner could
+    // not tell how many people the roles hold and read the whole users table (17 ms per order
+    // at 10,000 people, growing with them).
+    const roles = await rows<{ name: string }>(
+      tx,
+      sql`SELECT name FROM roles WHERE ${n.to.permission} = ANY(permissions)`,
+    );
+    if (!roles.length) return 0;
+    const list = roles.map((r) => `"${r.name.replace(/["\\]/g, '\\$&')}"`).join(',');
+    granted = sql`u.role = ANY(${`{${list}}`}::text[])`;
+  }
   const stored = await rows<{ id: string }>(
     tx,
     sql`INSERT INTO notifications (recipient_id, type, title, body, link, record_id, actor_id)

@@ -274,6 +274,18 @@ export async function createOrder(
         discountCode: code,
       })
       .returning();
+    // Before the lines: their triggers and the daily figures below update the day's rollup rows,
+    // which every order of the day shares, and hold them until commit; storing one notification
+    // per person who handles orders should not happen while the other orders wait.
+    await notify(tx, {
+      type: 'order.created',
+      to: { permission: 'orders:write' },
+      title: `#${order!.number}`,
+      body: order!.customerName,
+      link: `/dashboard/e-commerce/orders/${order!.id}`,
+      recordId: order!.id,
+      actorId: customer.userId,
+    });
     const items = await tx
       .insert(orderItems)
       .values(
@@ -305,15 +317,6 @@ export async function createOrder(
       }
     }
     await bumpDailyStats(tx, statsDay(order!.createdAt), 'pending', itemsCount, total, 1);
-    await notify(tx, {
-      type: 'order.created',
-      to: { permission: 'orders:write' },
-      title: `#${order!.number}`,
-      body: order!.customerName,
-      link: `/dashboard/e-commerce/orders/${order!.id}`,
-      recordId: order!.id,
-      actorId: customer.userId,
-    });
     return toOrder(order!, items);
   });
 }
