@@ -107,6 +107,15 @@ describe('acting on bookings and reviews', () => {
     );
     const day = new Date(b!.created_at).toISOString().slice(0, 10);
     const before = await dashboard(day, day);
+    // Read once before the moves: the answers are kept (read cache) and must not be served stale.
+    const get = (url: string) => call(t.app, admin, { method: 'GET', url });
+    const pendingIds = async () =>
+      (
+        (await get(`/api/booking/bookings?status=pending&from=${day}&to=${day}&limit=100`)).json()
+          .bookings as Array<{ id: string }>
+      ).map((x) => x.id);
+    expect(await pendingIds()).toContain(b!.id);
+    expect((await get(`/api/booking/bookings/${b!.id}`)).json().booking.status).toBe('pending');
     const move = (status: string) =>
       call(t.app, admin, {
         method: 'PATCH',
@@ -128,6 +137,7 @@ describe('acting on bookings and reviews', () => {
       url: `/api/booking/bookings/${b!.id}`,
     });
     expect(details.json().booking).toMatchObject({ id: b!.id, status: 'cancelled' });
+    expect(await pendingIds()).not.toContain(b!.id);
   });
 
   it('accepts or rejects a pending review once', async () => {

@@ -17,6 +17,9 @@ import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { decideReview, getBooking, getReview, listBookings, moveBooking } from './queries.js';
 
+/** What a booking's answer is read from (the read cache drops it when one of them changes). */
+const BOOKING_TABLES = ['bookings', 'booking_rooms', 'booking_properties'];
+
 /** Bookings and reviews, as the booking dashboard's tables act on them. */
 export async function bookingRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +34,11 @@ export async function bookingRoutes(appBase: FastifyInstance) {
   app.get(
     BOOKING_API.bookings,
     {
-      config: { permission: 'dashboards:booking' },
+      config: {
+        permission: 'dashboards:booking',
+        // The same list for everyone allowed to see it, until a booking, room or property changes.
+        cache: { tables: BOOKING_TABLES, scope: 'role' },
+      },
       schema: {
         tags: ['booking'],
         summary: 'Bookings made in a period, newest first, by status; cursor pages',
@@ -45,7 +52,10 @@ export async function bookingRoutes(appBase: FastifyInstance) {
   app.get(
     BOOKING_API.booking(':id'),
     {
-      config: { permission: 'dashboards:booking' },
+      config: {
+        permission: 'dashboards:booking',
+        cache: { tables: BOOKING_TABLES, scope: 'role' },
+      },
       schema: {
         tags: ['booking'],
         summary: 'One booking: guest, property and room, dates, nights, total, status',
