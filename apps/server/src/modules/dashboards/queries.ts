@@ -127,8 +127,9 @@ interface Reads {
 /**
  * Every read of the dashboard in one call of `dashboard_ecommerce` (migration 0021): the daily
  * rollup of both periods summed per bucket and status in SQL (a few dozen rows even for a year),
- * the newest orders, the period's best sellers (from `product_sales_daily`, migration 0039) and
- * the newest products, each by its index.
+ * the newest orders, the period's best sellers (a kept window's first rows for the quick periods,
+ * else `product_sales_daily` summed over the period; migration 0039) and the newest products, each
+ * by its index.
  */
 async function readAll(db: Executor, p: Period): Promise<Reads> {
   const result = (await db.execute(
