@@ -389,6 +389,7 @@ WHERE o.status IN ('pending', 'completed') AND i.product_id IS NOT NULL GROUP BY
 /** Tables whose secondary indexes are dropped during a bulk load and rebuilt after. */
 const BULK_TABLES = [
   'users',
+  'user_search_words',
   'products',
   'product_reviews',
   'orders',

@@ -94,6 +94,10 @@ async function inconsistencies(database: Database): Promise<Record<string, numbe
         WHERE o.status IN ('pending', 'completed') AND i.product_id IS NOT NULL GROUP BY 1, 2) t
       FULL JOIN (SELECT * FROM product_sales_daily WHERE quantity <> 0) s USING (day, product_id)
       WHERE s.quantity IS DISTINCT FROM t.quantity OR s.revenue IS DISTINCT FROM t.revenue`,
+    userSearchWordsDifferFromPeople: `SELECT count(*) FROM (
+        SELECT w AS word, status, count(*)::int AS n FROM users, bo_user_words(search_text) AS w GROUP BY 1, 2) t
+      FULL JOIN (SELECT * FROM user_search_words WHERE n <> 0) s USING (word, status)
+      WHERE s.n IS DISTINCT FROM t.n`,
     productRatingsDifferFromReviews: `SELECT count(*) FROM products p LEFT JOIN (
         SELECT product_id, sum(rating)::int AS s, count(*)::int AS n FROM product_reviews GROUP BY 1) r ON r.product_id = p.id
       WHERE p.rating_sum <> coalesce(r.s, 0) OR p.review_count <> coalesce(r.n, 0)

@@ -69,6 +69,14 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * What the people search matches (name, email and company, lower case), kept by the database.
+     * Stored so the newest-first indexes can carry it: a search's page is then read from the
+     * index alone (migration 0041).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(display_name || ' ' || email || ' ' || coalesce(company, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -80,13 +88,30 @@ export const users = pgTable(
     // The status tabs keep the chosen sort: without these, a tab sorted by name scans the name
     // index and throws away the other statuses' rows one by one.
     index('users_status_name_sort').on(t.status, t.displayName, t.id),
-    index('users_status_created_sort').on(t.status, t.createdAt, t.id),
+    // The newest-first orders (the list's default) carry the search text: a search walking them
+    // to fill its page checks each person in the index, without visiting the table.
+    index('users_status_created_sort').on(t.status, t.createdAt, t.id, t.searchText),
     index('users_verified_sort').on(t.emailVerified, t.id),
-    index('users_created_sort').on(t.createdAt, t.id),
-    index('users_search_trgm').using(
-      'gin',
-      sql`(lower(${t.displayName} || ' ' || ${t.email} || ' ' || coalesce(${t.company}, ''))) gin_trgm_ops`,
-    ),
+    index('users_created_sort').on(t.createdAt, t.id, t.searchText),
+    index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * How many people of each status have a word (letters only, lower case, from name, email and
+ * company), kept by triggers on `users` (migration 0041). A search for a word many people share
+ * learns from a few rows here that it is past its count cap, instead of collecting the matches.
+ */
+export const userSearchWords = pgTable(
+  'user_search_words',
+  {
+    word: text('word').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.word, t.status] }),
+    index('user_search_words_prefix').on(t.word.op('text_pattern_ops')),
   ],
 );
 

@@ -57,10 +57,11 @@ const SORT_COLUMNS: Record<UserSort, string[]> = {
 };
 
 /**
- * The search expression, written exactly as the trigram index `users_search_trgm` is defined, so
- * the planner can answer `LIKE '%…%'` from the GIN index instead of reading the table.
+ * What a search matches: the stored column `search_text` (name, email and company, lower case),
+ * which the trigram index `users_search_trgm` answers `LIKE '%…%'` from, and which the newest-first
+ * indexes carry.
  */
-export const SEARCH_EXPRESSION = `lower(display_name || ' ' || email || ' ' || coalesce(company, ''))`;
+export const SEARCH_EXPRESSION = 'search_text';
 
 export interface ListUsersParams {
   page: number;
@@ -305,6 +306,9 @@ const tally = (rows: Record<string, number | string> | null): UserStatusCounts =
  * - Up to the cap, the counts are exact and the page is a plain sort of the matches.
  * - Past it (a common word among many people) the counts are what those matches hold, the answer
  *   says `totalCapped`, and the page is read along the sort's index (`cappedPage`).
+ * - A word many people have is known to be past the cap from the word counts (`wordCounts`),
+ *   without collecting its matches: at a million people, a surname's trigram bitmap alone costs
+ *   more than a whole search among 10,000.
  */
 async function searchUsers(database: Database, params: ListUsersParams): Promise<UserListAnswer> {
   const args: unknown[] = [];
@@ -312,6 +316,8 @@ async function searchUsers(database: Database, params: ListUsersParams): Promise
   const offset = keyset ? 0 : (params.page - 1) * params.limit;
   if (offset >= USER_SEARCH_COUNT_CAP) tooDeep(params.limit, USER_SEARCH_COUNT_CAP - 1);
   const keysetArgs = [...args];
+  const known = await wordCounts(database, params);
+  if (known) return cappedPage(database, params, keyset, keysetArgs, known, offset);
   const where = filters(params, args);
   const columns = SORT_COLUMNS[params.sort];
   const dir = (params.order === 'asc') !== !!keyset?.backwards ? 'ASC' : 'DESC';
@@ -345,13 +351,51 @@ async function searchUsers(database: Database, params: ListUsersParams): Promise
   const total = params.status ? counts[params.status] : counts.all;
   const ids = answer?.ids ?? [];
   if (keyset?.backwards) ids.reverse();
-  if (ids.length === 0) return { rows: [], total, counts, totalCapped: capped };
+  return { rows: await rowsOf(database, ids), total, counts, totalCapped: capped };
+}
+
+/** The people named by `ids`, in that order. */
+async function rowsOf(database: Database, ids: string[]): Promise<UserSqlRow[]> {
+  if (ids.length === 0) return [];
   const found = await database.query<UserSqlRow>('SELECT * FROM users WHERE id = ANY($1::uuid[])', [
     ids,
   ]);
   const byId = new Map(found.map((r) => [r.id, r]));
-  const rows = ids.map((id) => byId.get(id)).filter((r): r is UserSqlRow => !!r);
-  return { rows, total, counts, totalCapped: capped };
+  return ids.map((id) => byId.get(id)).filter((r): r is UserSqlRow => !!r);
+}
+
+/** How many word rows a search reads at most to learn it is past the cap. */
+const WORD_ROWS_READ = 2_000;
+
+/**
+ * Counts that prove a one-word search (three letters or more, no role chosen) is past the cap,
+ * from `user_search_words`; undefined when they do not. Every person counted under a word that
+ * begins with the search matches it (the word is a piece of their search text), and is counted
+ * once under that word: so, for each status, the largest count among those words is an at-least
+ * figure, like the ones the matches themselves give. Where no word reaches the cap (a rarer word,
+ * letters inside a word, several words), the matches are counted instead.
+ */
+async function wordCounts(
+  database: Database,
+  params: ListUsersParams,
+): Promise<UserStatusCounts | undefined> {
+  const terms = searchTerms(params.q);
+  if (terms.length !== 1 || terms[0]!.length < 3 || params.role) return undefined;
+  const rows = await database.query<{ word: string; status: string; n: number }>(
+    `SELECT word, status, n FROM user_search_words WHERE word LIKE $1 AND n > 0 LIMIT $2`,
+    [`${escapeLike(terms[0]!)}%`, WORD_ROWS_READ],
+  );
+  const perWord = new Map<string, number>();
+  const counts = emptyCounts();
+  for (const r of rows) {
+    perWord.set(r.word, (perWord.get(r.word) ?? 0) + r.n);
+    if ((USER_STATUSES as readonly string[]).includes(r.status)) {
+      const status = r.status as keyof UserStatusCounts;
+      counts[status] = Math.max(counts[status], r.n);
+    }
+  }
+  counts.all = Math.max(0, ...perWord.values());
+  return counts.all > USER_SEARCH_COUNT_CAP ? counts : undefined;
 }
 
 /** How far the page of a capped search walks along the sort's index before sorting the matches. */
@@ -359,11 +403,12 @@ const CAPPED_WALK_MIN = 5_000;
 const CAPPED_WALK_PER_ROW = 100;
 
 /**
- * The answer of a search past the cap: the counts of the matches read, stopped at the cap (at-least
- * figures), and the page read from the whole table — those matches are a sample, not the list —
- * along the sort's index, keeping the rows that match: a common word is dense there (a surname:
- * a page after ~1,500 rows, at any table size). The walk is bounded; where it finds too few (the
- * word is rare where the list starts), the matches are sorted instead.
+ * The answer of a search past the cap: the at-least counts (clipped to the cap), and the page read
+ * from the whole table — those matches are a sample, not the list — along the sort's index,
+ * keeping the people who match: a common word is dense there (a surname: a page after ~1,500
+ * people, at any table size). The newest-first indexes (the list's default order) carry the
+ * search text, so there the walk reads the index alone. The walk is bounded; where it finds too
+ * few (the word is rare where the list starts), the matches are sorted instead.
  */
 async function cappedPage(
   database: Database,
@@ -386,32 +431,42 @@ async function cappedPage(
     pageArgs.push(params.status);
     range.push(`status = $${pageArgs.length}`);
   }
-  const matching = [...range, ...filters(params, pageArgs)];
+  const matching = filters(params, pageArgs);
+  // Only what the walk checks and sorts by: on the newest-first indexes, all of it is there.
+  const read = [
+    ...new Set(['id', ...columns, SEARCH_EXPRESSION, ...(params.role ? ['role'] : [])]),
+  ];
   // The walk along the index reads at most this many people: a word spread evenly among them
   // (most names) fills a page long before; one that is rare where the list starts (a surname
   // only older accounts have, in the newest-first list) would read the table.
   const walk = Math.max(CAPPED_WALK_MIN, (offset + params.limit) * CAPPED_WALK_PER_ROW);
   pageArgs.push(params.limit, offset, walk);
   const n = pageArgs.length;
-  let rows = await database.query<UserSqlRow>(
-    `SELECT * FROM (
-       SELECT * FROM users ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
-        ORDER BY ${orderBy} LIMIT $${n}
-     ) walked WHERE ${matching.join(' AND ')}
-     ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
-    pageArgs,
-  );
-  if (rows.length < params.limit) {
+  let ids = (
+    await database.query<{ id: string }>(
+      `SELECT id FROM (
+         SELECT ${read.join(', ')} FROM users ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
+          ORDER BY ${orderBy} LIMIT $${n}
+       ) walked WHERE ${matching.join(' AND ')}
+       ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
+      pageArgs,
+    )
+  ).map((r) => r.id);
+  if (ids.length < params.limit) {
     // The walk did not fill the page: the matches are sparse there (or the list ends). Sort them
     // all instead — they are many (past the cap), so this grows with them, but stays exact.
-    rows = await database.query<UserSqlRow>(
-      `WITH m AS MATERIALIZED (SELECT * FROM users WHERE ${matching.join(' AND ')})
-       SELECT * FROM m ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
-      pageArgs.slice(0, n - 1),
-    );
+    ids = (
+      await database.query<{ id: string }>(
+        `WITH m AS MATERIALIZED (
+           SELECT ${read.join(', ')} FROM users WHERE ${[...range, ...matching].join(' AND ')}
+         )
+         SELECT id FROM m ORDER BY ${orderBy} LIMIT $${n - 2} OFFSET $${n - 1}`,
+        pageArgs.slice(0, n - 1),
+      )
+    ).map((r) => r.id);
   }
-  if (keyset?.backwards) rows.reverse();
-  return { rows, total, counts, totalCapped: true };
+  if (keyset?.backwards) ids.reverse();
+  return { rows: await rowsOf(database, ids), total, counts, totalCapped: true };
 }
 
 /** Admin-capable roles are the ones granting `admin:area` (roles are data, not a name). */

@@ -16,6 +16,7 @@ export function fromSqlRow(r: UserSqlRow): UserRow {
     totpSecret: null,
     totpEnabledAt: null,
     totpLastStep: null,
+    searchText: null,
     firstName: r.first_name,
     lastName: r.last_name,
     displayName: r.display_name,

@@ -323,9 +323,10 @@ describe('a search matching more people than it counts', () => {
     expect(body.totalCapped).toBe(true);
     expect(body.total).toBe(USER_SEARCH_COUNT_CAP);
     expect(body.counts.all).toBe(USER_SEARCH_COUNT_CAP);
-    // At-least figures: what the first matches held, every tenth banned.
-    expect(body.counts.banned).toBeGreaterThanOrEqual(90);
-    expect(body.counts.active + body.counts.banned).toBe(USER_SEARCH_COUNT_CAP + 1);
+    // A word this many people have is counted from the word counts: every tenth is banned, and
+    // the status tabs say so (at-least figures, each clipped to the cap).
+    expect(body.counts.banned).toBe(CROWD / 10);
+    expect(body.counts.active).toBe(USER_SEARCH_COUNT_CAP - 55);
     expect(ids(first)).toEqual(everyone.slice(0, 25).map((r) => r.id));
     const second = await call(t.app, admin, {
       method: 'GET',
@@ -394,6 +395,10 @@ describe('a search matching more people than it counts', () => {
       url: '/api/users?q=rowd&sort=name&order=asc&limit=25',
     });
     expect(inside.json()).toMatchObject({ totalCapped: true, total: USER_SEARCH_COUNT_CAP });
+    // Letters inside a word begin no word: the matches themselves are counted, up to the cap.
+    const { counts } = inside.json();
+    expect(counts.active + counts.banned).toBe(USER_SEARCH_COUNT_CAP + 1);
+    expect(counts.banned).toBeGreaterThanOrEqual(90);
     expect(ids(inside)).toEqual(everyone.slice(0, 25).map((r) => r.id));
     // Two words, one at a word start and one inside: every person counted matches both.
     const both = await call(t.app, admin, {
@@ -426,6 +431,45 @@ describe('a search matching more people than it counts', () => {
       expect(ids(res)).toEqual(newest.map((r) => r.id));
     } finally {
       await t.database.query(`DELETE FROM users WHERE email LIKE '%@later.test'`);
+    }
+  });
+
+  it('counts from the words only what a search can show', async () => {
+    // The beginning of the word, three letters: the same people, the same first page.
+    const start = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=CRO&sort=name&order=asc&limit=25',
+    });
+    expect(start.json()).toMatchObject({ totalCapped: true, total: USER_SEARCH_COUNT_CAP });
+    expect(ids(start)).toEqual(everyone.slice(0, 25).map((r) => r.id));
+    // A role chosen: none of them is an administrator, whatever the word counts say.
+    const admins = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/users?q=crowd&role=admin',
+    });
+    expect(admins.json()).toMatchObject({ totalCapped: false, total: 0, users: [] });
+    // Renamed people leave the word: 100 fewer, the search is below the cap and exact again.
+    await t.database.query(
+      `UPDATE users SET display_name = 'Throng ' || last_name, email = replace(email, 'crowd', 'throng')
+        WHERE id = ANY($1::uuid[])`,
+      [everyone.slice(0, 100).map((r) => r.id)],
+    );
+    try {
+      const fewer = await call(t.app, admin, {
+        method: 'GET',
+        url: '/api/users?q=crowd&sort=name&order=asc&limit=25',
+      });
+      expect(fewer.json()).toMatchObject({ totalCapped: false, total: CROWD - 100 });
+      expect(fewer.json().counts.banned).toBe(
+        everyone.slice(100).filter((r) => r.status === 'banned').length,
+      );
+      expect(ids(fewer)).toEqual(everyone.slice(100, 125).map((r) => r.id));
+    } finally {
+      await t.database.query(
+        `UPDATE users SET display_name = 'Crowd ' || last_name, email = replace(email, 'throng', 'crowd')
+          WHERE id = ANY($1::uuid[])`,
+        [everyone.slice(0, 100).map((r) => r.id)],
+      );
     }
   });
 
@@ -853,6 +897,18 @@ describe('the counters behind the tabs', () => {
       'SELECT role, status, n FROM user_counts WHERE n <> 0 ORDER BY 1, 2',
     );
     expect(kept).toEqual(real);
+    // The search's word counts, likewise: recounted from the people, equal.
+    const words = await t.database.query<{ differ: number }>(
+      `SELECT count(*)::int AS differ FROM (
+         SELECT w AS word, status, count(*)::int AS n FROM users, bo_user_words(search_text) AS w GROUP BY 1, 2) r
+       FULL JOIN (SELECT * FROM user_search_words WHERE n <> 0) k USING (word, status)
+       WHERE k.n IS DISTINCT FROM r.n`,
+    );
+    expect(words[0]!.differ).toBe(0);
+    const [{ n }] = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM user_search_words WHERE n <> 0`,
+    );
+    expect(n).toBeGreaterThan(0);
   });
 });
 
