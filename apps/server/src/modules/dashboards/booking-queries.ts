@@ -26,8 +26,9 @@ interface Reads {
 
 /**
  * One statement: the daily rollup of both periods (kept by trigger), today's arrivals and
- * departures by their day indexes, rooms taken tonight (stays that began at most
- * BOOKING_MAX_NIGHTS days ago), the newest bookings and the reviews waiting for a decision.
+ * departures and the rooms taken tonight (stays that began at most BOOKING_MAX_NIGHTS days ago)
+ * from their indexes alone (migration 0042), the newest bookings and the reviews waiting for a
+ * decision.
  */
 async function readAll(db: Executor, p: Period, today: string): Promise<Reads> {
   const start = p.previousFrom ?? p.from;
@@ -38,9 +39,9 @@ async function readAll(db: Executor, p: Period, today: string): Promise<Reads> {
       json_build_object(
         'arrivals', (SELECT count(*) FROM bookings WHERE check_in = ${today} AND status <> 'cancelled'),
         'departures', (SELECT count(*) FROM bookings WHERE check_out = ${today} AND status <> 'cancelled'),
-        'occupied', (SELECT count(DISTINCT room_id) FROM bookings
+        'occupied', (SELECT count(*) FROM (SELECT DISTINCT room_id FROM bookings
                       WHERE check_in BETWEEN ${addDays(today, -BOOKING_MAX_NIGHTS)} AND ${today}
-                        AND check_out > ${today} AND status IN ('confirmed', 'checked_in')),
+                        AND check_out > ${today} AND status IN ('confirmed', 'checked_in')) r),
         'rooms', (SELECT count(*) FROM booking_rooms)) AS today,
       (SELECT COALESCE(json_agg(json_build_array(b.id, b.guest_name, p.name, r.name, b.check_in,
                 b.check_out, b.nights, b.total, b.status) ORDER BY b.created_at DESC, b.id DESC), '[]'::json)
