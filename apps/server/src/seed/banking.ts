@@ -142,10 +142,11 @@ export const bankingSeedStep: SeedStep = {
   },
 };
 
-/** Sums the ledger into both rollups from scratch (after a bulk load with the trigger off). */
+/** Sums the ledger into its rollups from scratch (after a bulk load with the trigger off). */
 export async function rebuildBankRollups(exec: (text: string) => Promise<unknown>) {
   await exec('DELETE FROM bank_daily_stats');
   await exec('DELETE FROM bank_category_daily');
+  await exec('DELETE FROM bank_category_monthly');
   await exec(`
     INSERT INTO bank_daily_stats (account_id, day, income, expense, transfers_in, transfers_out, count)
     SELECT account_id, to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
@@ -160,4 +161,8 @@ export async function rebuildBankRollups(exec: (text: string) => Promise<unknown
     SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), kind, category, currency,
            SUM(amount), COUNT(*)
       FROM bank_transactions GROUP BY 1, 2, 3, 4`);
+  await exec(`
+    INSERT INTO bank_category_monthly (month, kind, category, currency, amount, count)
+    SELECT left(day, 7), kind, category, currency, SUM(amount), SUM(count)::int
+      FROM bank_category_daily GROUP BY 1, 2, 3, 4`);
 }

@@ -132,3 +132,20 @@ export const bankCategoryDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.category, t.currency] })],
 );
+
+/**
+ * Maintained by the same trigger: the category rollup per month (YYYY-MM), so a year read by month
+ * reads its whole months here and only the days of the months at its edges.
+ */
+export const bankCategoryMonthly = pgTable(
+  'bank_category_monthly',
+  {
+    month: text('month').notNull(),
+    kind: text('kind').notNull(),
+    category: text('category').notNull(),
+    currency: text('currency').notNull(),
+    amount: cents('amount').notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind, t.category, t.currency] })],
+);

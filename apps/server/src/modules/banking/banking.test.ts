@@ -72,6 +72,14 @@ describe('banking ledger and accounts', () => {
       SELECT * FROM truth t FULL JOIN bank_category_daily c USING (day, kind, category, currency)
       WHERE t.amount IS DISTINCT FROM c.amount OR t.n IS DISTINCT FROM c.count`);
     expect(categories).toEqual([]);
+    const months = await query(sql`
+      WITH truth AS (
+        SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, kind, category,
+          currency, SUM(amount) AS amount, COUNT(*)::int AS n
+        FROM bank_transactions GROUP BY 1, 2, 3, 4)
+      SELECT * FROM truth t FULL JOIN bank_category_monthly m USING (month, kind, category, currency)
+      WHERE t.amount IS DISTINCT FROM m.amount OR t.n IS DISTINCT FROM m.count`);
+    expect(months).toEqual([]);
     const [{ n }] = (await query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM bank_transactions`,
     )) as [{ n: number }];
@@ -311,7 +319,7 @@ describe('GET /api/dashboards/banking', () => {
       currency: string;
       period: { previousFrom: string; previousTo: string };
       cards: Array<{ id: string; value: number; previous: number; link: string }>;
-      series: Array<{ id: string; values: number[] }>;
+      series: Array<{ id: string; values: number[]; previous: number[] | null }>;
       tables: Array<{ id: string; rows: Array<{ cells: Row }> }>;
     };
     expect(d.currency).toBe('USD');
@@ -325,6 +333,8 @@ describe('GET /api/dashboards/banking', () => {
     }
     const expenses = d.series.find((s) => s.id === 'expenses')!;
     expect(expenses.values.reduce((a, b) => a + b, 0)).toBe(now.expenses);
+    // By month, whole months come from the monthly rollup and the edges from the days.
+    expect(expenses.previous!.reduce((a, b) => a + b, 0)).toBe(before.expenses);
     const categories = d.tables.find((x) => x.id === 'expenseCategories')!;
     expect(categories.rows.reduce((a, r) => a + Number(r.cells.amount), 0)).toBe(now.expenses);
   });

@@ -40,7 +40,7 @@ async function dashboard(name: string, from: string, to: string, token = admin) 
   return res.json().dashboard as {
     period: { previousFrom: string; previousTo: string };
     cards: Array<{ id: string; value: number; previous: number | null; link: string | null }>;
-    series: Array<{ id: string; values: number[] }>;
+    series: Array<{ id: string; values: number[]; previous: number[] | null }>;
     tables: Array<{ id: string; rows: Array<{ id: string; link: string | null; cells: Row }> }>;
   };
 }
@@ -96,6 +96,8 @@ describe('GET /api/dashboards/app', () => {
     }
     const users = d.series.find((s) => s.id === 'users')!;
     expect(users.values.reduce((a, b) => a + b, 0)).toBe(now.users);
+    // A month the two periods share (12 months by month) is split between them, not counted twice.
+    expect(users.previous!.reduce((a, b) => a + b, 0)).toBe(before.users);
   });
 
   it('counts a new person and their sign-in at once, and someone active now', async () => {
