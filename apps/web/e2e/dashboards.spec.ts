@@ -72,7 +72,12 @@ test('e-commerce dashboard: figures of the period, an order placed elsewhere cou
   // The period's best sellers follow too, the new tee first, linking to its page.
   const best = page.getByTestId('table-bestSellers');
   await expect(best.getByRole('row').nth(1)).toContainText('Dashboard Tee');
-  await expect(best.getByRole('row').nth(1)).toContainText('800');
+  // Its 800 sold (tests running beside this one may buy a few more of the newest product).
+  await expect
+    .poll(async () =>
+      digits(await best.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()),
+    )
+    .toBeGreaterThanOrEqual(800);
   await expect(best.getByRole('row').nth(1).getByRole('link').first()).toHaveAttribute(
     'href',
     /\/dashboard\/e-commerce\/product\//,
