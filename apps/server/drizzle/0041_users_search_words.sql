@@ -66,7 +66,7 @@ CREATE TRIGGER users_search_words_update AFTER UPDATE ON users
 CREATE TRIGGER users_search_words_truncate AFTER TRUNCATE ON users
   FOR EACH STATEMENT EXECUTE FUNCTION user_search_words_apply();
 --> statement-breakpoint
--- Built again from the people (the seed's bulk load, and the tests' check that the triggers kept it).
+-- Built again from the people: here, for the people already there; again by hand if ever needed.
 CREATE OR REPLACE FUNCTION bo_user_search_words_rebuild() RETURNS void LANGUAGE sql AS $$
   DELETE FROM user_search_words;
   INSERT INTO user_search_words (word, status, n)

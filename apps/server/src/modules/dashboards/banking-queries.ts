@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
 import { listAccounts } from '../banking/queries.js';
-import { bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
+import { bucketsOf, changeOf, type Period, jsonColumn, wholeMonths } from './queries.js';
 
 const TX_LINK = '/dashboard/banking/transactions';
 
@@ -25,30 +25,27 @@ interface Reads {
 /**
  * The category rollup's rows over the days from `start` to the period's end, each named by a day.
  * By month (a long period), the whole months come from `bank_category_monthly` (named by their
- * first day, on their side of the period's start) and only the months at the edges — the first,
- * the one where the period starts, the last — from the daily rows: a year reads ~25 months of
- * rows instead of 730 days of them.
+ * first day, on their side of the period's start) and only the days no whole month covers from
+ * the daily rows (`wholeMonths`, as the analytics view does): a year reads ~25 months of rows
+ * instead of 730 days of them.
  */
 function categoryRows(p: Period, start: string) {
   const cur = sql`(SELECT c FROM cur)`;
   if (p.bucket !== 'month')
     return sql`SELECT day, kind, category, amount FROM bank_category_daily
                 WHERE currency = ${cur} AND day BETWEEN ${start} AND ${p.to}`;
-  const month = (day: string) => day.slice(0, 7);
-  const edges = [...new Set([month(start), month(p.from), month(p.to)])];
-  const edgeDays = edges.map(
-    (m) =>
-      sql`day BETWEEN ${m === month(start) ? start : `${m}-01`} AND ${m === month(p.to) ? p.to : `${m}-31`}`,
-  );
+  const months = wholeMonths(start, p.from, p.to);
+  const gaps = months.gaps.length
+    ? sql.join(
+        months.gaps.map(([a, b]) => sql`(day BETWEEN ${a} AND ${b})`),
+        sql` OR `,
+      )
+    : sql`FALSE`;
   return sql`SELECT day, kind, category, amount FROM bank_category_daily
-              WHERE currency = ${cur} AND (${sql.join(edgeDays, sql` OR `)})
+              WHERE currency = ${cur} AND (${gaps})
              UNION ALL
              SELECT month || '-01', kind, category, amount FROM bank_category_monthly
-              WHERE currency = ${cur} AND month > ${month(start)} AND month < ${month(p.to)}
-                AND month NOT IN (${sql.join(
-                  edges.map((m) => sql`${m}`),
-                  sql`, `,
-                )})`;
+              WHERE currency = ${cur} AND month = ANY (string_to_array(${months.all.join(',')}, ','))`;
 }
 
 /**
