@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { apiPath } from './api-path';
 
 /** A person's address book: where their orders go (the checkout picks from it). */
 export const ADDRESSES_API = {
   list: '/api/account/addresses',
-  one: (id: string) => `/api/account/addresses/${id}`,
+  one: apiPath('/api/account/addresses/:id'),
 } as const;
 
 export const ADDRESS_TYPES = ['home', 'office'] as const;

@@ -7,10 +7,7 @@ import { isoDay } from './common';
  * party, no cookie). The server keeps the path without its query, the referrer's host, a country
  * from the language, the device class, and a visitor hash salted per day.
  */
-export const ANALYTICS_API = {
-  /** POST: the beacon (public, 204). GET: the views themselves, newest first (the log). */
-  views: '/api/analytics/views',
-} as const;
+export { ANALYTICS_API } from './analytics-paths';
 
 export const PAGE_VIEW_SOURCES = ['direct', 'search', 'social', 'referral', 'internal'] as const;
 export const PAGE_VIEW_DEVICES = ['desktop', 'mobile', 'tablet'] as const;

@@ -1,7 +1,15 @@
-/** Every API path, in one table. The spec's calls keep their exact paths (trailing slash included). */
+import { apiPath } from './api-path';
+
+/**
+ * The paths that belong to no area of the contract: the server's own (health, the OpenAPI
+ * document and its reference page, the realtime socket, the bench's ceilings) and the account's.
+ * Each area keeps its table beside its schemas (`ORDERS_API` in orders.ts, …); api-patterns.ts
+ * gathers every table. The spec's calls keep their exact paths (trailing slash included).
+ */
 export const API = {
   health: '/api/health',
   openapi: '/api/openapi.json',
+  /** The reference page; @fastify/swagger-ui serves its assets under this prefix. */
   docs: '/api/docs',
   account: {
     myAccount: '/api/account/my-account/',
@@ -20,7 +28,14 @@ export const API = {
     newPassword: '/api/account/new-password',
     changePassword: '/api/account/change-password',
     sessions: '/api/account/sessions',
-    session: (id: string) => `/api/account/sessions/${id}`,
+    session: apiPath('/api/account/sessions/:id'),
   },
   realtime: '/api/realtime',
+  /** Registered only with BENCH_ROUTES=1, for `npm run bench`. */
+  bench: {
+    noop: '/api/bench/noop',
+    scans: '/api/bench/scans',
+    cache: '/api/bench/cache',
+    pk: apiPath('/api/bench/pk/:id'),
+  },
 } as const;

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 
 import { isoDateTime } from './common';
+import { apiPath } from './api-path';
 
 export const BLOG_API = {
   posts: '/api/blog/posts',
   post: '/api/blog/post',
   recent: '/api/blog/posts/recent',
   search: '/api/blog/posts/search',
-  one: (id: string) => `/api/blog/posts/${id}`,
-  like: (id: string) => `/api/blog/posts/${id}/like`,
-  comments: (id: string) => `/api/blog/posts/${id}/comments`,
-  comment: (id: string) => `/api/blog/comments/${id}`,
-  hideComment: (id: string) => `/api/blog/comments/${id}/hide`,
-  revisions: (id: string) => `/api/blog/posts/${id}/revisions`,
-  restore: (id: string, revisionId: string) =>
-    `/api/blog/posts/${id}/revisions/${revisionId}/restore`,
+  one: apiPath('/api/blog/posts/:id'),
+  like: apiPath('/api/blog/posts/:id/like'),
+  comments: apiPath('/api/blog/posts/:id/comments'),
+  comment: apiPath('/api/blog/comments/:id'),
+  hideComment: apiPath('/api/blog/comments/:id/hide'),
+  revisions: apiPath('/api/blog/posts/:id/revisions'),
+  restore: apiPath('/api/blog/posts/:id/revisions/:revisionId/restore'),
 } as const;
 
 /** The list's tabs. `scheduled` is a published post whose `publishAt` has not come yet. */

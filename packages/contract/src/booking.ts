@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from './common';
+import { apiPath } from './api-path';
 
 /**
  * Booking: properties and their rooms, stays going pending → confirmed → checked in → checked
@@ -7,8 +8,8 @@ import { isoDay } from './common';
  */
 export const BOOKING_API = {
   bookings: '/api/booking/bookings',
-  booking: (id: string) => `/api/booking/bookings/${id}`,
-  review: (id: string) => `/api/booking/reviews/${id}`,
+  booking: apiPath('/api/booking/bookings/:id'),
+  review: apiPath('/api/booking/reviews/:id'),
 } as const;
 
 export const BOOKING_STATUSES = [

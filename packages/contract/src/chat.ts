@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from './api-path';
 
 export const CHAT_API = {
   contacts: '/api/chat/contacts',
@@ -16,7 +17,7 @@ export const CHAT_API = {
   deleteMessage: '/api/chat/messages/delete',
   typing: '/api/chat/typing',
   unread: '/api/chat/unread',
-  attachment: (id: string) => `/api/chat/attachments/${id}`,
+  attachment: apiPath('/api/chat/attachments/:id'),
 } as const;
 
 export const CHAT_TYPES = ['ONE_TO_ONE', 'GROUP'] as const;

@@ -18,7 +18,14 @@ export const DASHBOARD_NAMES = [
 export type DashboardName = (typeof DASHBOARD_NAMES)[number];
 
 export const DASHBOARDS_API = {
-  one: (name: DashboardName) => `/api/dashboards/${name}`,
+  app: '/api/dashboards/app',
+  ecommerce: '/api/dashboards/ecommerce',
+  analytics: '/api/dashboards/analytics',
+  banking: '/api/dashboards/banking',
+  booking: '/api/dashboards/booking',
+  file: '/api/dashboards/file',
+  /** The path of a dashboard chosen at run time; each is its own route (its own permission). */
+  one: (name: DashboardName): string => DASHBOARDS_API[name],
 } as const;
 
 /** Quick choices of the period picker; `custom` is any `from`–`to`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from './api-path';
 
 export const FILES_API = {
   upload: '/api/files',
@@ -9,17 +10,19 @@ export const FILES_API = {
   emptyTrash: '/api/files/trash/empty',
   people: '/api/files/people',
   tus: '/api/files/tus',
-  one: (id: string) => `/api/files/${id}`,
-  content: (id: string) => `/api/files/${id}/content`,
-  copy: (id: string) => `/api/files/${id}/copy`,
-  trash: (id: string) => `/api/files/${id}/trash`,
-  restore: (id: string) => `/api/files/${id}/restore`,
-  shares: (id: string) => `/api/files/${id}/shares`,
-  share: (id: string, userId: string) => `/api/files/${id}/shares/${userId}`,
-  links: (id: string) => `/api/files/${id}/links`,
-  link: (id: string, linkId: string) => `/api/files/${id}/links/${linkId}`,
+  /** One resumable upload of the tus protocol (PATCH its pieces, HEAD its offset). */
+  tusUpload: apiPath('/api/files/tus/:uploadId'),
+  one: apiPath('/api/files/:id'),
+  content: apiPath('/api/files/:id/content'),
+  copy: apiPath('/api/files/:id/copy'),
+  trash: apiPath('/api/files/:id/trash'),
+  restore: apiPath('/api/files/:id/restore'),
+  shares: apiPath('/api/files/:id/shares'),
+  share: apiPath('/api/files/:id/shares/:userId'),
+  links: apiPath('/api/files/:id/links'),
+  link: apiPath('/api/files/:id/links/:linkId'),
   /** A share link's public address: opens without a token. */
-  open: (token: string) => `/api/files/links/${token}`,
+  open: apiPath('/api/files/links/:token'),
 } as const;
 
 /** Where uploaded bytes are served from (same origin, no third party). */

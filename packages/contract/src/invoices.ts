@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { isoDay } from './common';
+import { apiPath } from './api-path';
 
 export const INVOICES_API = {
   list: '/api/invoices',
-  one: (id: string) => `/api/invoices/${id}`,
-  send: (id: string) => `/api/invoices/${id}/send`,
-  payments: (id: string) => `/api/invoices/${id}/payments`,
-  cancel: (id: string) => `/api/invoices/${id}/cancel`,
-  duplicate: (id: string) => `/api/invoices/${id}/duplicate`,
-  pdf: (id: string) => `/api/invoices/${id}/pdf`,
-  ubl: (id: string) => `/api/invoices/${id}/ubl`,
+  one: apiPath('/api/invoices/:id'),
+  send: apiPath('/api/invoices/:id/send'),
+  payments: apiPath('/api/invoices/:id/payments'),
+  cancel: apiPath('/api/invoices/:id/cancel'),
+  duplicate: apiPath('/api/invoices/:id/duplicate'),
+  pdf: apiPath('/api/invoices/:id/pdf'),
+  ubl: apiPath('/api/invoices/:id/ubl'),
   pdfZip: '/api/invoices/pdf.zip',
   reminders: '/api/invoices/reminders',
   exportCsv: '/api/invoices/export.csv',
   parties: '/api/invoices/parties',
-  party: (id: string) => `/api/invoices/parties/${id}`,
+  /** The services an invoice line picks from. */
+  services: '/api/invoices/services',
+  party: apiPath('/api/invoices/parties/:id'),
 } as const;
 
 /** What is stored. `overdue` is never stored: it is a sent invoice with a balance past its due day. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { isoDateTime } from './common';
+import { apiPath } from './api-path';
 
 export const KANBAN_API = {
   board: '/api/kanban/board',
@@ -15,7 +16,7 @@ export const KANBAN_API = {
   cardDelete: '/api/kanban/cards/delete',
   cardComment: '/api/kanban/cards/comment',
   /** One card with its comments (GET; the board counts them). */
-  card: '/api/kanban/cards/:id',
+  card: apiPath('/api/kanban/cards/:id', { encode: true }),
   cardAttach: '/api/kanban/cards/attach',
   cardDetach: '/api/kanban/cards/detach',
   cardLike: '/api/kanban/cards/like',

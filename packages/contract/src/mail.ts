@@ -1,18 +1,19 @@
 import { z } from 'zod';
 
 import { isoDay } from './common';
+import { apiPath } from './api-path';
 
 export const MAIL_API = {
   labels: '/api/mail/labels',
-  label: (id: string) => `/api/mail/labels/${id}`,
+  label: apiPath('/api/mail/labels/:id'),
   mails: '/api/mail/mails',
   mail: '/api/mail/mail',
   send: '/api/mail/send',
   drafts: '/api/mail/drafts',
-  draft: (id: string) => `/api/mail/drafts/${id}`,
+  draft: apiPath('/api/mail/drafts/:id'),
   update: '/api/mail/update',
   delete: '/api/mail/delete',
-  attachment: (id: string) => `/api/mail/attachments/${id}`,
+  attachment: apiPath('/api/mail/attachments/:id'),
   people: '/api/mail/people',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiPath } from './api-path';
 
 /**
  * Notifications: one row per recipient, written in the same transaction as the event that causes
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export const NOTIFICATIONS_API = {
   list: '/api/notifications',
-  one: (id: string) => `/api/notifications/${id}`,
+  one: apiPath('/api/notifications/:id'),
   readAll: '/api/notifications/read-all',
 } as const;
 

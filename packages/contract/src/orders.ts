@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isoDay, listQuerySchema } from './common';
+import { apiPath } from './api-path';
 
 export const ORDERS_API = {
   list: '/api/orders',
-  one: (id: string) => `/api/orders/${id}`,
+  one: apiPath('/api/orders/:id'),
   discount: '/api/orders/discount-codes/check',
 } as const;
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { AMOUNT_MAX, listQuerySchema } from './common';
 import { uploadedImageUrlSchema } from './files';
+import { apiPath } from './api-path';
 
 /** Catalogue API paths; the first two are the spec's calls, kept exactly. */
 export const PRODUCTS_API = {
   list: '/api/products',
   product: '/api/products/product',
   search: '/api/products/search',
-  one: (id: string) => `/api/products/${id}`,
+  one: apiPath('/api/products/:id'),
   bulkDelete: '/api/products/bulk-delete',
   exportCsv: '/api/products/export',
-  reviews: (id: string) => `/api/products/${id}/reviews`,
-  helpful: (id: string, reviewId: string) => `/api/products/${id}/reviews/${reviewId}/helpful`,
+  reviews: apiPath('/api/products/:id/reviews'),
+  helpful: apiPath('/api/products/:id/reviews/:reviewId/helpful'),
 } as const;
 
 export const PRODUCT_GENDERS = ['men', 'women', 'kids'] as const;

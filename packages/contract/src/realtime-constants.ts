@@ -1,6 +1,8 @@
+import { API } from './api-paths';
+
 // Kept apart from the zod schemas so the web app can import them without bundling zod.
 
-export const REALTIME_PATH = '/api/realtime';
+export const REALTIME_PATH = API.realtime;
 
 /** Close codes the client acts on: 4401 means sign in again (do not reconnect with this token). */
 export const REALTIME_CLOSE = {

@@ -5,20 +5,7 @@ import { USER_STATUSES, emailSchema, passwordSchema } from './account';
 import { listQuerySchema } from './common';
 import { uploadedImageUrlSchema } from './files';
 
-/** Every path of the users area, in one table. */
-export const USERS_API = {
-  list: '/api/users',
-  one: (idOrSlug: string) => `/api/users/${encodeURIComponent(idOrSlug)}`,
-  bulkDelete: '/api/users/bulk-delete',
-  roles: '/api/roles',
-  /** The signed-in person's own full record (notification preferences, pending email…). */
-  profile: '/api/account/profile',
-  /** PATCH: the signed-in person's own profile fields (same path as the spec's GET). */
-  myAccount: '/api/account/my-account/',
-  confirmEmail: '/api/account/confirm-email',
-  cancelEmail: '/api/account/cancel-email',
-  activity: '/api/account/activity',
-} as const;
+export { USERS_API } from './users-paths';
 
 export const USER_SORTS = [
   'name',

@@ -1,7 +1,8 @@
+// The light table, not '@bo/contract/analytics': that module's schemas would weigh on first load.
+import { ANALYTICS_API } from '@bo/contract/analytics-paths';
 import { useEffect, useRef } from 'react';
 
-/** The analytics beacon's path (kept literal: the contract's module would weigh on first load). */
-const VIEWS_URL = '/api/analytics/views';
+const VIEWS_URL = ANALYTICS_API.views;
 
 /**
  * First-party analytics: one beacon to our own API per page change, public pages included. No

@@ -1,4 +1,5 @@
 import { CHAT_API, type ChatStatus } from '@bo/contract/chat';
+import { USERS_API } from '@bo/contract/users-paths';
 
 import { api } from '../../store/api';
 
@@ -41,7 +42,7 @@ function toContact(u: RawUser): Contact {
 const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getContacts: build.query<Contact[], void>({
-      query: () => ({ url: '/api/users', query: { limit: 20 } }),
+      query: () => ({ url: USERS_API.list, query: { limit: 20 } }),
       transformResponse: (answer: { users?: RawUser[] }) => (answer.users ?? []).map(toContact),
       providesTags: ['User'],
     }),

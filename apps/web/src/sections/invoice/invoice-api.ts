@@ -32,7 +32,7 @@ const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Party'] }).i
       providesTags: ['Invoice'],
     }),
     invoiceServices: build.query<{ services: string[] }, void>({
-      query: () => '/api/invoices/services',
+      query: () => INVOICES_API.services,
       providesTags: ['Invoice'],
     }),
     parties: build.query<

@@ -114,7 +114,7 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
       }),
       /** One card with its comments, loaded when its drawer opens (the board counts them). */
       kanbanCard: build.query<KanbanCard, string>({
-        query: (id) => KANBAN_API.card.replace(':id', encodeURIComponent(id)),
+        query: (id) => KANBAN_API.card(id),
         transformResponse: (answer: { card: KanbanCard }) => answer.card,
         providesTags: (_result, _error, id) => [{ type: TAG, id }],
       }),
