@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { DEFAULT_ANSWER_BUDGET } from '../apps/server/src/modules/products/bench-scenarios.js';
+import { DEFAULT_ANSWER_BUDGET } from '../apps/server/src/lib/bench.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');

@@ -13,17 +13,18 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { API } from '@bo/contract/api-paths';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { webRouteStatus } from '@bo/contract/web-routes';
 import { loggerOptions } from './lib/log.js';
-import { createStorage, type Storage } from './modules/files/storage/index.js';
+import { createStorage, type Storage } from './lib/storage/index.js';
 import { ensureSeedFiles } from './seed/files.js';
 import { ensureSeedImages } from './seed/images.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { adminRoutes } from './modules/audit/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
@@ -151,7 +152,7 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(swaggerUi, { routePrefix: API.docs, staticCSP: false });
 
   // App plugins.
   await app.register(errorsPlugin);
@@ -177,14 +178,14 @@ export async function buildApp({
   // Routes.
   await app.register(healthRoutes);
   await app.register(accountRoutes);
-  await app.register(adminRoutes);
+  await app.register(auditRoutes);
   await app.register(publicRoutes);
   await app.register(fileRoutes);
   for (const routes of routeModules) await app.register(routes);
   // Mail from outside, when MAIL_SMTP_PORT is set.
   await app.register(mailListenerPlugin);
 
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+  app.get(API.openapi, { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 

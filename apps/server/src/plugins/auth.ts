@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { FILE_COOKIE, readCookie } from '../lib/file-cookie.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { routeAccess } from '@bo/contract/access';
+import { API } from '@bo/contract/api-paths';
 import { effectivePermissions, type Limitation } from '../lib/access.js';
 import type { Permission } from '@bo/contract/roles';
 import { LruCache } from '../lib/lru.js';
@@ -139,7 +140,7 @@ export const authPlugin = fp(
     // Every API route is in the contract's access matrix, and declares what it says: a route
     // missing from it stops the server at start, so nothing ships unprotected by omission.
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      if (!route.url.startsWith('/api/') || route.url.startsWith(API.docs)) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         const access = routeAccess(method, route.url);
@@ -162,7 +163,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       // Only API routes that exist: unknown paths fall to the JSON 404, the SPA is public.
       if (!request.url.startsWith('/api/') || !request.routeOptions.url) return;
-      if (request.url.startsWith('/api/docs')) return; // the API reference page is public
+      if (request.url.startsWith(API.docs)) return; // the API reference page is public
 
       const route = request.routeOptions.config;
       const token =

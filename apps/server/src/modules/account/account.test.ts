@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, desc, eq } from 'drizzle-orm';
 import { outbox, sessions } from '../../db/schema/core.js';
-import { codeMail } from './service.js';
+import { codeMail } from '../../lib/auth-codes.js';
 import {
   ADMIN,
   bearer,

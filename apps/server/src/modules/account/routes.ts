@@ -1,3 +1,10 @@
+/**
+ * The account module is the signed-in person acting on themselves: registering, signing in and
+ * out, codes, passwords, sessions and two-factor sign-in (here), and their own profile, email,
+ * preferences and activity (profile-routes.ts). Administrators acting on other people are the
+ * users module. What both do to a person's record lies below both, in lib/ (people, user-view,
+ * auth-codes, sessions, password-strength).
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -33,15 +40,12 @@ import { notify } from '../../lib/notify.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { bearer, requireAuth } from '../../plugins/auth.js';
-import {
-  checkPasswordPolicy,
-  codeMail,
-  consumeCode,
-  createSession,
-  issueCode,
-  revokeSessions,
-  uniqueUserSlug,
-} from './service.js';
+import { codeMail, consumeCode, issueCode } from '../../lib/auth-codes.js';
+import { checkPasswordPolicy } from '../../lib/password-strength.js';
+import { uniqueUserSlug } from '../../lib/people.js';
+import { createSession, revokeSessions } from '../../lib/sessions.js';
+import { toAccountUser } from '../../lib/user-view.js';
+import { accountProfileRoutes } from './profile-routes.js';
 import {
   consumeRecoveryCode,
   consumeTotp,
@@ -51,7 +55,6 @@ import {
   recoveryCodesLeft,
   replaceRecoveryCodes,
 } from './two-factor.js';
-import { toAccountUser } from './user-view.js';
 import { clearFileCookie, setFileCookie } from '../../lib/file-cookie.js';
 
 const WINDOW_SECONDS = 15 * 60;
@@ -547,7 +550,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/account/sessions/:id',
+    API.account.session.pattern,
     {
       schema: {
         tags: ['account'],
@@ -730,4 +733,6 @@ export async function accountRoutes(appBase: FastifyInstance) {
       return { recoveryCodes: codes };
     },
   );
+
+  await app.register(accountProfileRoutes);
 }

@@ -57,7 +57,7 @@ export async function addressRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    ADDRESSES_API.one(':id'),
+    ADDRESSES_API.one.pattern,
     {
       config,
       schema: {
@@ -79,7 +79,7 @@ export async function addressRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    ADDRESSES_API.one(':id'),
+    ADDRESSES_API.one.pattern,
     {
       config,
       schema: {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays } from '@bo/contract/dashboards';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
-import { wholeMonths } from '../dashboards/queries.js';
 
 /**
  * First-party analytics on the demo data: the beacon records a view without sign-in and without
@@ -106,23 +105,6 @@ describe('POST /api/analytics/views', () => {
 });
 
 describe('GET /api/dashboards/analytics', () => {
-  it('reads whole months from the monthly rollup and only the days around them from the daily one', () => {
-    expect(wholeMonths('2025-01-15', '2025-03-10', '2025-05-20')).toEqual({
-      all: ['2025-02', '2025-04'],
-      now: ['2025-04'],
-      gaps: [
-        ['2025-01-15', '2025-01-31'],
-        ['2025-03-01', '2025-03-31'],
-        ['2025-05-01', '2025-05-20'],
-      ],
-    });
-    expect(wholeMonths('2025-03-01', '2025-04-01', '2025-04-30')).toEqual({
-      all: ['2025-03', '2025-04'],
-      now: ['2025-04'],
-      gaps: [],
-    });
-  });
-
   it('keeps the rollups equal to the views they sum', async () => {
     const daily = await query(sql`
       WITH truth AS (

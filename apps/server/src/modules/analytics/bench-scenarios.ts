@@ -1,4 +1,4 @@
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isLog = (b: unknown) => isObject(b) && Array.isArray(b.views) && 'nextCursor' in b;

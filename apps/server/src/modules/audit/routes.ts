@@ -12,7 +12,7 @@ import { auditLog, outbox, users } from '../../db/schema/core.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 
 /** Administrators read the audit log and the mail outbox (undelivered mail when SMTP is off). */
-export async function adminRoutes(appBase: FastifyInstance) {
+export async function auditRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services;
 

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
-  BankAccount,
   BankTransaction,
   BankTransfer,
   bankTransactionsQuerySchema,
@@ -16,32 +15,6 @@ import { escapeLike } from '../../lib/sql-like.js';
 type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 const iso = isoInstant;
-const masked = (number: string) => `•••• ${number.slice(-4)}`;
-
-/**
- * Balance per account from the daily rollup (one row per account and day, kept by the ledger's
- * trigger in the writing transaction): the ledger's sum without reading the ledger.
- */
-const BALANCE = sql`COALESCE((SELECT SUM(s.income - s.expense + s.transfers_in - s.transfers_out)
-  FROM bank_daily_stats s WHERE s.account_id = a.id), 0)`;
-
-export async function listAccounts(db: Executor): Promise<BankAccount[]> {
-  const list = await rows(
-    db,
-    sql`SELECT a.id, a.name, a.number, a.currency, a.kind, ${BALANCE} AS balance,
-          (SELECT COUNT(*) FROM bank_cards c WHERE c.account_id = a.id) AS cards
-        FROM bank_accounts a ORDER BY a.created_at, a.name`,
-  );
-  return list.map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    number: masked(String(r.number)),
-    currency: String(r.currency),
-    kind: String(r.kind),
-    balance: num(r.balance),
-    cards: num(r.cards),
-  }));
-}
 
 /** The account's balance now; the caller holds its row lock when it is about to spend. */
 export async function balanceOf(db: Executor, accountId: string): Promise<number> {

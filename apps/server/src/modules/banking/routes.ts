@@ -14,10 +14,10 @@ import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import { audit } from '../../lib/audit.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { isUniqueViolation } from '../users/service.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { listAccounts } from '../../lib/bank-accounts.js';
 import {
   keyReused,
-  listAccounts,
   listContacts,
   listTransactions,
   makeTransfer,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API } from '@bo/contract/api-paths';
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 
@@ -18,7 +19,7 @@ export async function benchRoutes(appBase: FastifyInstance) {
   const { database } = app.services;
 
   app.get(
-    '/api/bench/noop',
+    API.bench.noop,
     {
       config: { public: true },
       schema: { hide: true, response: { 200: z.object({ ok: z.literal(true) }) } },
@@ -30,7 +31,7 @@ export async function benchRoutes(appBase: FastifyInstance) {
   // around each scenario and names the ones that read many rows of a big table a request, so
   // "lists never scan" is checked, not assumed.
   app.get(
-    '/api/bench/scans',
+    API.bench.scans,
     {
       config: { public: true },
       schema: {
@@ -78,7 +79,7 @@ export async function benchRoutes(appBase: FastifyInstance) {
 
   // Answers the read cache served and computed since start: the bench prints each scenario's share.
   app.get(
-    '/api/bench/cache',
+    API.bench.cache,
     {
       config: { public: true },
       schema: {
@@ -97,7 +98,7 @@ export async function benchRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/bench/pk/:id',
+    API.bench.pk.pattern,
     {
       config: { public: true },
       schema: {

@@ -2,7 +2,7 @@
  * What `npm run bench` measures for the blog: the list's first page, a post with its comments,
  * and the search that suggests posts as one types.
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 

@@ -136,7 +136,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   app.get(
     BLOG_API.posts,
     {
-      config: { ...read, cache: cached(POST_TABLES) },
+      config: { ...read, cache: cached([...POST_TABLES, 'blog_stats']) },
       schema: {
         tags,
         summary: 'Posts by tab (all/published/draft/scheduled), sort, search; cursor paging',
@@ -235,7 +235,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/blog/posts/:id',
+    BLOG_API.one.pattern,
     {
       config: write,
       schema: {
@@ -258,7 +258,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/blog/posts/:id',
+    BLOG_API.one.pattern,
     {
       config: write,
       schema: {
@@ -280,7 +280,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   for (const on of [true, false]) {
     const route = on ? app.post.bind(app) : app.delete.bind(app);
     route(
-      '/api/blog/posts/:id/like',
+      BLOG_API.like.pattern,
       {
         config: read,
         schema: {
@@ -298,7 +298,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   }
 
   app.get(
-    '/api/blog/posts/:id/comments',
+    BLOG_API.comments.pattern,
     {
       config: read,
       schema: {
@@ -317,7 +317,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/blog/posts/:id/comments',
+    BLOG_API.comments.pattern,
     {
       config: read,
       schema: {
@@ -338,7 +338,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/blog/comments/:id',
+    BLOG_API.comment.pattern,
     {
       config: read,
       schema: {
@@ -357,7 +357,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/blog/comments/:id',
+    BLOG_API.comment.pattern,
     {
       config: read,
       schema: {
@@ -376,7 +376,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/blog/comments/:id/hide',
+    BLOG_API.hideComment.pattern,
     {
       config: { permission: 'blog:manage' },
       schema: {
@@ -395,7 +395,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/blog/posts/:id/revisions',
+    BLOG_API.revisions.pattern,
     {
       config: write,
       schema: {
@@ -411,7 +411,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/blog/posts/:id/revisions/:revisionId/restore',
+    BLOG_API.restore.pattern,
     {
       config: write,
       schema: {

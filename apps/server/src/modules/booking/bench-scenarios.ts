@@ -1,5 +1,5 @@
 import { BOOKING_API } from '@bo/contract/booking';
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isList = (b: unknown) => isObject(b) && Array.isArray(b.bookings) && 'nextCursor' in b;

@@ -50,7 +50,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    BOOKING_API.booking(':id'),
+    BOOKING_API.booking.pattern,
     {
       config: {
         permission: 'dashboards:booking',
@@ -71,7 +71,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    BOOKING_API.booking(':id'),
+    BOOKING_API.booking.pattern,
     {
       config: { permission: 'booking:write' },
       schema: {
@@ -103,7 +103,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    BOOKING_API.review(':id'),
+    BOOKING_API.review.pattern,
     {
       config: { permission: 'booking:write' },
       schema: {

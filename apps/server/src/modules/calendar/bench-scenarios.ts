@@ -3,7 +3,7 @@
  * for them (events overlapping a window), over windows spread around today, and the guest picker
  * searching people as someone types.
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface CalendarBenchContext {
   /** Midnight UTC today, the anchor of the windows. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { roles, users } from '../../db/schema/core.js';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
+import { sendEventReminders } from './queries.js';
 
 let t: TestApp;
 let admin: string;
@@ -290,5 +291,89 @@ describe('GET /api/calendar/guests', () => {
     );
     expect(fields(await create({ ...event, guestIds: many }))).toEqual(['guestIds']);
     expect(fields(await create({ ...event, guestIds: [many[0]] }))).toEqual(['guestIds']);
+  });
+});
+
+describe('"starts soon" reminders', () => {
+  let adminId: string;
+  let ann: { token: string; id: string };
+  let bob: { token: string; id: string };
+  const person = async (email: string, firstName: string) => {
+    const { accessToken, user } = await registerUser(t.app, { email, firstName, lastName: 'Test' });
+    return { token: accessToken, id: user.id };
+  };
+  /** Everyone stored as receiving a notification of this type about this record. */
+  const recipients = async (type: string, recordId: string): Promise<string[]> => {
+    const found = (await t.database.db.execute(
+      sql`SELECT recipient_id AS id FROM notifications WHERE type = ${type} AND record_id = ${recordId}`,
+    )) as unknown as { rows: Array<{ id: string }> };
+    return found.rows.map((r) => r.id).sort();
+  };
+
+  beforeAll(async () => {
+    adminId = (await login(t.app)).user.id;
+    ann = await person('ann@test.local', 'Ann');
+    bob = await person('bob@test.local', 'Bob');
+  });
+
+  it('"starts soon" reaches the owner and guests once per start, as they chose', async () => {
+    const soon = new Date(Date.now() + 10 * 60_000);
+    const later = new Date(Date.now() + 40 * 60_000);
+    const make = async (title: string, at: Date, allDay = false) => {
+      const res = await call(t.app, admin, {
+        method: 'POST',
+        url: '/api/calendar/events/new',
+        payload: {
+          title,
+          allDay,
+          start: at.toISOString(),
+          end: new Date(at.getTime() + 1_800_000).toISOString(),
+          guestIds: [ann.id, bob.id],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().event.id as string;
+    };
+    // Ann turned "starts soon" off.
+    const off = await call(t.app, ann.token, {
+      method: 'PATCH',
+      url: '/api/account/my-account/',
+      payload: { notificationPrefs: { 'calendar.starting': false } },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const standup = await make('Stand-up', soon);
+    const planning = await make('Planning', later);
+    const holiday = await make('Holiday', soon, true);
+
+    const first = await sendEventReminders(t.database.db);
+    expect(first.events).toBeGreaterThanOrEqual(1);
+    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
+    expect(await recipients('calendar.starting', planning)).toEqual([]);
+    expect(await recipients('calendar.starting', holiday)).toEqual([]);
+
+    // A second run (another instance, the next minute) sends nothing again…
+    await sendEventReminders(t.database.db);
+    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
+    // …until the event moves: its new start is announced when it comes near.
+    const moved = new Date(soon.getTime() + 2 * 60_000);
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/calendar/events/update',
+      payload: {
+        eventId: standup,
+        event: {
+          start: moved.toISOString(),
+          end: new Date(moved.getTime() + 1_800_000).toISOString(),
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await sendEventReminders(t.database.db);
+    expect(await recipients('calendar.starting', standup)).toEqual(
+      [adminId, adminId, bob.id, bob.id].sort(),
+    );
+    // Planning comes into the window later.
+    await sendEventReminders(t.database.db, new Date(Date.now() + 30 * 60_000));
+    expect(await recipients('calendar.starting', planning)).toEqual([adminId, bob.id].sort());
   });
 });

@@ -3,7 +3,8 @@
  * conversations): the conversations list, a conversation opened with its latest 50 messages, an
  * older page, and sending a message (each with a new client id).
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { CHAT_API } from '@bo/contract/chat';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -16,7 +17,7 @@ export interface ChatBenchContext {
 const run = Math.random().toString(36).slice(2, 8);
 
 export async function prepareChatBench(fetchJson: JsonFetch): Promise<ChatBenchContext> {
-  const res = await fetchJson('GET', '/api/chat/conversations');
+  const res = await fetchJson('GET', CHAT_API.conversations);
   const list =
     isObject(res.body) && Array.isArray(res.body.conversations)
       ? (res.body.conversations as Array<{ id: string }>)
@@ -39,7 +40,7 @@ export const chatScenarios: BenchScenario<ChatBenchContext>[] = [
   {
     name: 'chat conversations list',
     method: 'GET',
-    url: () => '/api/chat/conversations',
+    url: () => CHAT_API.conversations,
     expectedStatus: 200,
     check: (b) => isObject(b) && Array.isArray(b.conversations),
   },
@@ -65,7 +66,7 @@ export const chatScenarios: BenchScenario<ChatBenchContext>[] = [
   {
     name: 'chat send a message',
     method: 'POST',
-    url: () => '/api/chat/messages/new',
+    url: () => CHAT_API.newMessage,
     body: (ctx, i) => ({
       conversationId: ctx.ids[i % ctx.ids.length],
       clientId: `bench-${run}-${Date.now().toString(36)}-${i}`,

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
+  CHAT_API,
   CHAT_LIMITS,
   type ChatAttachment,
   type ChatContact,
@@ -23,7 +24,7 @@ import { escapeLike } from '../../lib/sql-like.js';
 
 import { presenceActiveAt, statusFrom } from './presence.js';
 
-export const chatAttachmentUrl = (fileId: string) => `/api/chat/attachments/${fileId}`;
+export const chatAttachmentUrl = (fileId: string) => CHAT_API.attachment(fileId);
 
 type UserRow = {
   id: string;

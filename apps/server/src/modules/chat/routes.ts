@@ -32,7 +32,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
-import { sendStoredAttachment } from '../files/routes.js';
+import { sendStoredAttachment } from '../../lib/storage/send.js';
 import {
   changeMessage,
   chatAttachmentFor,
@@ -497,7 +497,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/chat/attachments/:id',
+    CHAT_API.attachment.pattern,
     {
       compress: false,
       config: { ...read, cookieAuth: true },

@@ -122,8 +122,8 @@ async function storeBatch(db: Executor, batch: QueuedSend[]): Promise<Row[]> {
       body: b.body,
     })),
   );
-  // chat_send_batch (migration 0018): the INSERT, the conversation's last message and every
-  // member's unread count in one statement whose plan is prepared once.
+  // chat_send_batch (db/functions/chat_send_batch.sql): the INSERT, the conversation's last
+  // message and every member's unread count in one statement whose plan is prepared once.
   const result = await db.execute(sql`SELECT * FROM chat_send_batch(${input}::jsonb)`);
   return (result as unknown as { rows: Row[] }).rows;
 }

@@ -6,7 +6,7 @@ import type {
   DashboardTable,
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { toCents } from '../products/queries.js';
+import { toCents } from '../../lib/money.js';
 import { KEPT_STATUSES, bucketsOf, changeOf, type Period, jsonColumn } from './queries.js';
 
 type Metric = 'users' | 'signins' | 'orders' | 'invoices' | 'reviews' | 'posts';

@@ -6,7 +6,7 @@ import type {
   DashboardTable,
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { listAccounts } from '../banking/queries.js';
+import { listAccounts } from '../../lib/bank-accounts.js';
 import { bucketsOf, changeOf, type Period, jsonColumn, wholeMonths } from './queries.js';
 
 const TX_LINK = '/dashboard/banking/transactions';

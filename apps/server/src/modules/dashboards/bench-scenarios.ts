@@ -1,4 +1,4 @@
-import type { BenchScenario } from '../products/bench-scenarios.js';
+import type { BenchScenario } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isDashboard = (b: unknown) =>

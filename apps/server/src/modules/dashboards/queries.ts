@@ -11,7 +11,7 @@ import {
   type DashboardTable,
 } from '@bo/contract/dashboards';
 import type { Executor } from '../../db/client.js';
-import { toCents } from '../products/queries.js';
+import { toCents } from '../../lib/money.js';
 
 /** Statuses whose money the shop keeps: revenue, items sold and the average order count them. */
 export const KEPT_STATUSES = ['pending', 'completed'] as const;
@@ -125,7 +125,7 @@ interface Reads {
 }
 
 /**
- * Every read of the dashboard in one call of `dashboard_ecommerce` (migration 0021): the daily
+ * Every read of the dashboard in one call of `dashboard_ecommerce` (db/functions/): the daily
  * rollup of both periods summed per bucket and status in SQL (a few dozen rows even for a year),
  * the newest orders, the period's best sellers (a kept window's first rows for the quick periods,
  * else `product_sales_daily` summed over the period; migration 0039) and the newest products, each

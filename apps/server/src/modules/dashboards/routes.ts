@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  DASHBOARDS_API,
   bankingDashboardQuerySchema,
   dashboardAnswerSchema,
   dashboardQuerySchema,
@@ -27,12 +28,18 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   const { db, config } = app.services;
 
   app.get(
-    '/api/dashboards/ecommerce',
+    DASHBOARDS_API.ecommerce,
     {
       config: {
         permission: 'dashboards:ecommerce',
         cache: {
-          tables: ['order_daily_stats', 'orders', 'products', 'product_sales_daily'],
+          tables: [
+            'order_daily_stats',
+            'orders',
+            'products',
+            'product_sales_daily',
+            'product_sales_window',
+          ],
           scope: 'role',
           vary: today,
         },
@@ -51,13 +58,14 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dashboards/banking',
+    DASHBOARDS_API.banking,
     {
       config: {
         permission: 'dashboards:banking',
         cache: {
           tables: [
             'bank_category_daily',
+            'bank_category_monthly',
             'bank_daily_stats',
             'bank_transactions',
             'bank_accounts',
@@ -87,12 +95,17 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dashboards/analytics',
+    DASHBOARDS_API.analytics,
     {
       config: {
         permission: 'dashboards:analytics',
         cache: {
-          tables: ['page_view_daily', 'page_view_dims', 'order_daily_stats'],
+          tables: [
+            'page_view_daily',
+            'page_view_dims',
+            'page_view_dims_monthly',
+            'order_daily_stats',
+          ],
           scope: 'role',
           vary: today,
         },
@@ -111,7 +124,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dashboards/booking',
+    DASHBOARDS_API.booking,
     {
       config: {
         permission: 'dashboards:booking',
@@ -141,7 +154,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dashboards/app',
+    DASHBOARDS_API.app,
     {
       config: {
         permission: 'dashboards:app',
@@ -165,7 +178,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/dashboards/file',
+    DASHBOARDS_API.file,
     {
       config: {
         permission: 'files:read',

@@ -1,4 +1,5 @@
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { FILES_API } from '@bo/contract/files';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface FileBenchContext {
   /** A folder of the signed-in person's drive holding files (the demo's "Website", or the biggest). */
@@ -56,7 +57,7 @@ export const fileScenarios: BenchScenario<FileBenchContext>[] = [
   {
     name: 'files: storage summary',
     method: 'GET',
-    url: () => '/api/files/usage',
+    url: () => FILES_API.usage,
     expectedStatus: 200,
     check: (b) => isObject(b) && isObject(b.usage) && Array.isArray(b.usage.byType),
   },

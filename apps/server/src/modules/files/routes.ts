@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Storage } from './storage/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -50,7 +49,8 @@ import {
   tooLarge,
   type ByteRange,
   type StoredObject,
-} from './storage/index.js';
+} from '../../lib/storage/index.js';
+import { SANDBOX, disposition } from '../../lib/storage/send.js';
 import {
   accessTo,
   assertNameFree,
@@ -105,41 +105,6 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   if (start > end || start >= size) return 'bad';
   return { start, end };
 }
-
-/** Pictures a browser may show inline; everything else is a download. */
-const INLINE_RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-/**
- * Sends a stored attachment of another section (mail, chat) after its route has checked who may
- * read it: typed as stored, never sniffed, sandboxed, pictures inline unless `download`.
- */
-export async function sendStoredAttachment(
-  storage: Storage,
-  reply: FastifyReply,
-  file: { name: string; mime: string; storageKey: string },
-  download: boolean,
-) {
-  const info = await storage.stat(file.storageKey);
-  if (!info) throw notFound('Attachment');
-  const inline = INLINE_RASTER.has(file.mime) && !download;
-  reply
-    .header('content-type', file.mime)
-    .header('content-length', info.size)
-    .header('cache-control', 'private, max-age=3600')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', SANDBOX)
-    .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));
-  return reply.send(await storage.open(file.storageKey));
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…`: any name, safely quoted. */
-export function disposition(kind: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-const SANDBOX =
-  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 export async function fileRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -541,7 +506,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   }
 
   app.get(
-    '/api/files/:id',
+    FILES_API.one.pattern,
     {
       config: { permission: 'files:read', cache: cached },
       schema: {
@@ -559,7 +524,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/files/:id',
+    FILES_API.one.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -621,7 +586,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/files/:id/copy',
+    FILES_API.copy.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -715,8 +680,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   for (const [path, trash] of [
-    ['/api/files/:id/trash', true],
-    ['/api/files/:id/restore', false],
+    [FILES_API.trash.pattern, true],
+    [FILES_API.restore.pattern, false],
   ] as const) {
     app.post(
       path,
@@ -774,7 +739,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   }
 
   app.delete(
-    '/api/files/:id',
+    FILES_API.one.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -806,7 +771,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   // --- Sharing with people -------------------------------------------------------------------
 
   app.post(
-    '/api/files/:id/shares',
+    FILES_API.shares.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -845,7 +810,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/files/:id/shares/:userId',
+    FILES_API.share.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -885,7 +850,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
   app.post(
-    '/api/files/:id/links',
+    FILES_API.links.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -935,7 +900,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/files/:id/links/:linkId',
+    FILES_API.link.pattern,
     {
       config: { permission: 'files:write' },
       schema: {
@@ -963,7 +928,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/files/links/:token',
+    FILES_API.open.pattern,
     {
       // Stored bytes go as they are: already-compressed formats gain nothing, and ranges and
       // Content-Length must describe the bytes on the wire.
@@ -1116,7 +1081,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
   }
 
   app.get(
-    '/api/files/:id/content',
+    FILES_API.content.pattern,
     {
       // An <img>, <video> or <iframe> cannot send a header: the HttpOnly file cookie is read too.
       compress: false,

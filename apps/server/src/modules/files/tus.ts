@@ -10,7 +10,7 @@ import { FILES_API } from '@bo/contract/files';
 import type { Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { requireAuth } from '../../plugins/auth.js';
-import type { StoredObject } from './storage/index.js';
+import type { StoredObject } from '../../lib/storage/index.js';
 
 interface TusOptions {
   keep: (
@@ -134,9 +134,9 @@ export async function tusRoutes(app: FastifyInstance, options: TusOptions) {
   app.post(FILES_API.tus, hidden, handle);
   app.route({
     method: ['PATCH', 'DELETE'],
-    url: `${FILES_API.tus}/:uploadId`,
+    url: FILES_API.tusUpload.pattern,
     ...hidden,
     handler: handle,
   });
-  app.route({ method: 'HEAD', url: `${FILES_API.tus}/:uploadId`, ...hidden, handler: handle });
+  app.route({ method: 'HEAD', url: FILES_API.tusUpload.pattern, ...hidden, handler: handle });
 }

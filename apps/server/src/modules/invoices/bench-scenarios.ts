@@ -1,4 +1,5 @@
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { INVOICES_API } from '@bo/contract/invoices';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface InvoiceBenchContext {
   /** Issued invoices to render, spread over the table. */
@@ -79,14 +80,14 @@ export const invoiceScenarios: BenchScenario<InvoiceBenchContext>[] = [
   {
     name: 'invoice PDF (100 invoices, each rendered on its first open, then kept)',
     method: 'GET',
-    url: (ctx, i) => `/api/invoices/${ctx.ids[i % ctx.ids.length]}/pdf`,
+    url: (ctx, i) => INVOICES_API.pdf(ctx.ids[i % ctx.ids.length]!),
     expectedStatus: 200,
     check: (b) => typeof b === 'string' && b.startsWith('%PDF-'),
   },
   {
     name: 'invoice UBL 2.1 XML (written on its first open, then kept)',
     method: 'GET',
-    url: (ctx, i) => `/api/invoices/${ctx.einvoiceIds[i % ctx.einvoiceIds.length]}/ubl`,
+    url: (ctx, i) => INVOICES_API.ubl(ctx.einvoiceIds[i % ctx.einvoiceIds.length]!),
     expectedStatus: 200,
     check: (b) => typeof b === 'string' && b.startsWith('<?xml') && b.includes('<cbc:ID>INV-'),
   },

@@ -217,7 +217,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/invoices/services',
+    INVOICES_API.services,
     {
       config: {
         permission: 'invoices:read',
@@ -277,7 +277,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/invoices/parties/:id',
+    INVOICES_API.party.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -302,7 +302,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/invoices/parties/:id',
+    INVOICES_API.party.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -365,7 +365,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/invoices/:id',
+    INVOICES_API.one.pattern,
     {
       config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
@@ -379,7 +379,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/invoices/:id',
+    INVOICES_API.one.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -406,7 +406,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/invoices/:id',
+    INVOICES_API.one.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -430,7 +430,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/invoices/:id/send',
+    INVOICES_API.send.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -466,7 +466,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/invoices/:id/payments',
+    INVOICES_API.payments.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -498,7 +498,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/invoices/:id/cancel',
+    INVOICES_API.cancel.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -524,7 +524,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/invoices/:id/duplicate',
+    INVOICES_API.duplicate.pattern,
     {
       config: { permission: 'invoices:write' },
       schema: {
@@ -550,7 +550,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/invoices/:id/pdf',
+    INVOICES_API.pdf.pattern,
     {
       // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
       config: { permission: 'invoices:read', cache: cacheRule },
@@ -587,7 +587,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/invoices/:id/ubl',
+    INVOICES_API.ubl.pattern,
     {
       // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
       config: { permission: 'invoices:read', cache: cacheRule },

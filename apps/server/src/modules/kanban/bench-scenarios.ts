@@ -3,7 +3,8 @@
  * (columns, cards, assignees, attachments, comment counts and the caller's likes), and opening a
  * card (its comments load then).
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { KANBAN_API } from '@bo/contract/kanban';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -17,7 +18,7 @@ const isBoard = (b: unknown) =>
 type Ctx = { cardIds: string[] };
 
 export async function prepareKanbanBench(fetchJson: JsonFetch): Promise<Ctx> {
-  const res = await fetchJson('GET', '/api/kanban/board');
+  const res = await fetchJson('GET', KANBAN_API.board);
   if (res.status !== 200 || !isBoard(res.body)) throw new Error('the board does not answer');
   const cards = (res.body as { board: { cards: Array<{ id: string; commentCount: number }> } })
     .board.cards;
@@ -34,14 +35,14 @@ export const kanbanScenarios: BenchScenario<Ctx>[] = [
   {
     name: 'kanban board',
     method: 'GET',
-    url: () => '/api/kanban/board',
+    url: () => KANBAN_API.board,
     expectedStatus: 200,
     check: isBoard,
   },
   {
     name: 'kanban card opened (with its comments)',
     method: 'GET',
-    url: (ctx, i) => `/api/kanban/cards/${ctx.cardIds[i % ctx.cardIds.length]}`,
+    url: (ctx, i) => KANBAN_API.card(ctx.cardIds[i % ctx.cardIds.length]!),
     expectedStatus: 200,
     check: (b) => isObject(b) && isObject(b.card) && Array.isArray(b.card.comments),
   },

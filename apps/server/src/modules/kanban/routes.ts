@@ -148,7 +148,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    KANBAN_API.card,
+    KANBAN_API.card.pattern,
     {
       config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
       schema: {

@@ -3,7 +3,8 @@
  * gives them the big one: 100,000 messages at the large scale): the inbox's first page, a page half
  * a year back, a word search and an operator search, a conversation opened, and the counts.
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { MAIL_API } from '@bo/contract/mail';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -78,7 +79,7 @@ export const mailScenarios: BenchScenario<MailBenchContext>[] = [
   {
     name: 'mail labels with counts',
     method: 'GET',
-    url: () => '/api/mail/labels',
+    url: () => MAIL_API.labels,
     expectedStatus: 200,
     check: (b) => isObject(b) && Array.isArray(b.labels) && b.labels.length >= 8,
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  MAIL_API,
   MAIL_FOLDERS,
   MAIL_LIMITS,
   MAIL_SNIPPET,
@@ -45,7 +46,7 @@ void _body;
 void _search;
 
 /** Attachment download path (authorised per mailbox). */
-export const attachmentUrl = (fileId: string) => `/api/mail/attachments/${fileId}`;
+export const attachmentUrl = (fileId: string) => MAIL_API.attachment(fileId);
 
 // --- Answers ----------------------------------------------------------------------------------
 

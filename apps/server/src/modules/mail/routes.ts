@@ -32,7 +32,7 @@ import { audit } from '../../lib/audit.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
-import { sendStoredAttachment } from '../files/routes.js';
+import { sendStoredAttachment } from '../../lib/storage/send.js';
 import {
   attachmentFor,
   createLabel,
@@ -235,7 +235,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/mail/drafts/:id',
+    MAIL_API.draft.pattern,
     {
       config: write,
       schema: {
@@ -323,7 +323,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/mail/labels/:id',
+    MAIL_API.label.pattern,
     {
       config: write,
       schema: {
@@ -345,7 +345,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/mail/labels/:id',
+    MAIL_API.label.pattern,
     {
       config: write,
       schema: {
@@ -378,7 +378,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/mail/attachments/:id',
+    MAIL_API.attachment.pattern,
     {
       compress: false,
       config: { ...read, cookieAuth: true },

@@ -10,7 +10,7 @@ import type { AppConfig } from '../../config.js';
 import { files, users } from '../../db/schema/core.js';
 import { mailAttachments, mailMessages, type StoredAddress } from '../../db/schema/messaging.js';
 import { htmlToText, sanitizeMailHtml, textToHtml } from '../../lib/html.js';
-import { categoryOf } from '../files/storage/index.js';
+import { categoryOf } from '../../lib/storage/index.js';
 import { attachmentUrl, newMessageId, threadOf } from './queries.js';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
  * What `npm run bench` measures for notifications: the bell's count and the popover's first page
  * (the administrator receives every new order's notification, so their list grows with the shop).
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isList = (b: unknown) =>

@@ -14,7 +14,6 @@ import {
 import { productBody } from '../../../test/fixtures.js';
 import { listen, signedIn } from '../../../test/sockets.js';
 import { sendNotificationDigests } from './digest.js';
-import { sendEventReminders } from '../calendar/queries.js';
 
 /**
  * Notifications over HTTP on the demo data: each type reaches exactly the people it names (checked
@@ -277,67 +276,6 @@ describe('who is notified', () => {
     } finally {
       await query(sql`UPDATE users SET status = 'active' WHERE id = ${bob.id}`);
     }
-  });
-
-  it('"starts soon" reaches the owner and guests once per start, as they chose', async () => {
-    const soon = new Date(Date.now() + 10 * 60_000);
-    const later = new Date(Date.now() + 40 * 60_000);
-    const make = async (title: string, at: Date, allDay = false) => {
-      const res = await call(t.app, admin, {
-        method: 'POST',
-        url: '/api/calendar/events/new',
-        payload: {
-          title,
-          allDay,
-          start: at.toISOString(),
-          end: new Date(at.getTime() + 1_800_000).toISOString(),
-          guestIds: [ann.id, bob.id],
-        },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().event.id as string;
-    };
-    // Ann turned "starts soon" off.
-    const off = await call(t.app, ann.token, {
-      method: 'PATCH',
-      url: '/api/account/my-account/',
-      payload: { notificationPrefs: { 'calendar.starting': false } },
-    });
-    expect(off.statusCode, off.body).toBe(200);
-    const standup = await make('Stand-up', soon);
-    const planning = await make('Planning', later);
-    const holiday = await make('Holiday', soon, true);
-
-    const first = await sendEventReminders(t.database.db);
-    expect(first.events).toBeGreaterThanOrEqual(1);
-    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
-    expect(await recipients('calendar.starting', planning)).toEqual([]);
-    expect(await recipients('calendar.starting', holiday)).toEqual([]);
-
-    // A second run (another instance, the next minute) sends nothing again…
-    await sendEventReminders(t.database.db);
-    expect(await recipients('calendar.starting', standup)).toEqual([adminId, bob.id].sort());
-    // …until the event moves: its new start is announced when it comes near.
-    const moved = new Date(soon.getTime() + 2 * 60_000);
-    const res = await call(t.app, admin, {
-      method: 'POST',
-      url: '/api/calendar/events/update',
-      payload: {
-        eventId: standup,
-        event: {
-          start: moved.toISOString(),
-          end: new Date(moved.getTime() + 1_800_000).toISOString(),
-        },
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    await sendEventReminders(t.database.db);
-    expect(await recipients('calendar.starting', standup)).toEqual(
-      [adminId, adminId, bob.id, bob.id].sort(),
-    );
-    // Planning comes into the window later.
-    await sendEventReminders(t.database.db, new Date(Date.now() + 30 * 60_000));
-    expect(await recipients('calendar.starting', planning)).toEqual([adminId, bob.id].sort());
   });
 
   it('a paid invoice reaches the people who read invoices', async () => {

@@ -41,7 +41,7 @@ export async function notificationRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    NOTIFICATIONS_API.one(':id'),
+    NOTIFICATIONS_API.one.pattern,
     {
       config: { permission: 'account:self' },
       schema: {

@@ -1,4 +1,5 @@
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import { ORDERS_API } from '@bo/contract/orders';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface OrderBenchContext {
   /** In-stock products with the most stock, so creation runs long before anything sells out. */
@@ -69,7 +70,7 @@ export const orderScenarios: BenchScenario<OrderBenchContext>[] = [
   {
     name: 'order creation (1 item, stock taken in one transaction)',
     method: 'POST',
-    url: () => '/api/orders',
+    url: () => ORDERS_API.list,
     body: (ctx, i) => ({
       items: [{ productId: ctx.productIds[i % ctx.productIds.length], quantity: 1 }],
       billing: { name: 'Bench Buyer', phone: '+1 555 0100', address: '1 Bench Street' },

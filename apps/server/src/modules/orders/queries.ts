@@ -24,7 +24,7 @@ import {
 import { HttpError, conflict, fieldError } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
-import { centsToDecimal, centsToNumber, toCents } from '../products/queries.js';
+import { centsToDecimal, centsToNumber, toCents } from '../../lib/money.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

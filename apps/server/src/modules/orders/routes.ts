@@ -18,7 +18,7 @@ import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
-import { toCents } from '../products/queries.js';
+import { toCents } from '../../lib/money.js';
 import {
   alreadyRedeemed,
   changeOrderStatus,
@@ -133,7 +133,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/orders/:id',
+    ORDERS_API.one.pattern,
     {
       config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
       schema: {
@@ -153,7 +153,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/orders/:id',
+    ORDERS_API.one.pattern,
     {
       config: { permission: 'orders:write' },
       schema: {

@@ -1,32 +1,6 @@
-/**
- * What `npm run bench` measures for the catalogue. The bench runner calls `prepare` once (signed in
- * as the administrator) and then each scenario many times, timing every call.
- */
-export type JsonFetch = (
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  body?: unknown,
-) => Promise<{ status: number; body: unknown }>;
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
-export interface BenchScenario<C> {
-  name: string;
-  method: 'GET' | 'POST';
-  /** `i` is the call's index, so scenarios can spread calls over several records. */
-  url: (ctx: C, i: number) => string;
-  body?: (ctx: C, i: number) => unknown;
-  expectedStatus: number;
-  /** True when the answer has the shape the spec's call promises. */
-  check: (body: unknown) => boolean;
-  /**
-   * The most a read's answer may weigh, gzipped, in bytes (the bench prints each answer's size
-   * against it); DEFAULT_ANSWER_BUDGET when not set.
-   */
-  maxGzipBytes?: number;
-}
-
-/** What a read's answer may weigh gzipped unless its scenario says otherwise: 32 KiB. */
-export const DEFAULT_ANSWER_BUDGET = 32 * 1024;
-
+/** What `npm run bench` measures for the catalogue. */
 export interface ProductBenchContext {
   slugs: string[];
 }

@@ -24,6 +24,7 @@ import { productReviews, products, reviewHelpful } from '../../db/schema/commerc
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
+import { toCents } from '../../lib/money.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
@@ -34,7 +35,6 @@ import {
   productsCsv,
   slugify,
   claimProductSlug,
-  toCents,
   toProduct,
   toReview,
   uniqueProductSlug,
@@ -193,7 +193,7 @@ export async function productRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/products/:id',
+    PRODUCTS_API.one.pattern,
     {
       config: { permission: 'products:write' },
       schema: {
@@ -263,7 +263,7 @@ export async function productRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/products/:id',
+    PRODUCTS_API.one.pattern,
     {
       config: { permission: 'products:write' },
       schema: {
@@ -322,7 +322,7 @@ export async function productRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/products/:id/reviews',
+    PRODUCTS_API.reviews.pattern,
     {
       config: { permission: 'products:read' },
       schema: {
@@ -392,7 +392,7 @@ export async function productRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    '/api/products/:id/reviews/:reviewId/helpful',
+    PRODUCTS_API.helpful.pattern,
     {
       config: { permission: 'products:read' },
       schema: {

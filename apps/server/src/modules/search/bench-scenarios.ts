@@ -3,7 +3,7 @@
  * index) and words of people's and products' names (the trigram indexes of every kind at once),
  * signed in as the administrator, who may open every kind.
  */
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface SearchBenchContext {
   numbers: number[];

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResult, SearchType } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/core.js';
 import { rows } from '../../db/rows.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { SEARCH_EXPRESSION } from '../users/queries.js';
 
 /** The kinds of record people look up by number. */
 const NUMBERED = new Set<SearchType>(['order', 'invoice']);
@@ -47,7 +47,7 @@ const SOURCES: Source[] = [
                           THEN email ELSE coalesce(job_title, '') END AS subtitle,
                      CASE WHEN ${has(auth, 'users:write')} THEN '/dashboard/user/' || id || '/edit'
                           ELSE '/dashboard/user/list?q=' END AS link, display_name AS q
-                FROM users WHERE ${sql.raw(SEARCH_EXPRESSION)} LIKE ${pattern}
+                FROM users WHERE ${users.searchText} LIKE ${pattern}
                ORDER BY display_name LIMIT ${limit}`,
   },
   {

@@ -4,7 +4,7 @@
  * `prepareUserBench` once, signed in as the administrator, then each scenario many times.
  */
 import { USER_LIST_MAX_OFFSET } from '@bo/contract/users';
-import type { BenchScenario, JsonFetch } from '../products/bench-scenarios.js';
+import type { BenchScenario, JsonFetch } from '../../lib/bench.js';
 
 export interface UserBenchContext {
   total: number;

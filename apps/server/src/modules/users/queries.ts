@@ -6,10 +6,11 @@ import {
 } from '@bo/contract/users';
 import { USER_STATUSES } from '@bo/contract/account';
 import type { Database } from '../../db/client.js';
+import type { users } from '../../db/schema/core.js';
 import { fieldError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/sql-like.js';
 
-/** A users row as raw SQL returns it (snake_case), mapped to the view by user-view.ts. */
+/** A users row as raw SQL returns it (snake_case), mapped to the view by fromSqlRow. */
 export interface UserSqlRow {
   id: string;
   email: string;
@@ -40,6 +41,48 @@ export interface UserSqlRow {
   pending_email: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** Raw SQL rows (snake_case) to the Drizzle row shape, so one view function serves both. */
+export function fromSqlRow(r: UserSqlRow): UserRow {
+  return {
+    id: r.id,
+    email: r.email,
+    passwordHash: null,
+    totpSecret: null,
+    totpEnabledAt: null,
+    totpLastStep: null,
+    searchText: null,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    displayName: r.display_name,
+    slug: r.slug,
+    avatarUrl: r.avatar_url,
+    coverUrl: r.cover_url,
+    phone: r.phone,
+    country: r.country,
+    state: r.state,
+    city: r.city,
+    address: r.address,
+    zipCode: r.zip_code,
+    company: r.company,
+    jobTitle: r.job_title,
+    about: r.about,
+    role: r.role,
+    status: r.status,
+    emailVerified: r.email_verified,
+    isPublic: r.is_public,
+    social: r.social ?? {},
+    notificationPrefs: r.notification_prefs ?? {},
+    followers: r.followers,
+    following: r.following,
+    posts: r.posts,
+    pendingEmail: r.pending_email,
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+    updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at),
+  };
 }
 
 /**

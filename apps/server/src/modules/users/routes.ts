@@ -1,3 +1,11 @@
+/**
+ * The users module is people as others see and manage them: the directory (users:read), roles,
+ * and administrators creating, editing, suspending and deleting people. A person acting on their
+ * own record (sign-in, sessions, 2FA, own profile and email) is the account module, even where
+ * its paths are named in the users contract (USERS_API.profile, myAccount, confirmEmail, …).
+ * What both do to a person's record lies below both, in lib/ (people, user-view, auth-codes,
+ * sessions, password-strength).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, inArray } from 'drizzle-orm';
@@ -18,26 +26,20 @@ import { audit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { codeMail, issueCode } from '../../lib/auth-codes.js';
+import { checkPasswordPolicy } from '../../lib/password-strength.js';
 import {
-  checkPasswordPolicy,
-  codeMail,
-  issueCode,
-  revokeSessions,
-  uniqueUserSlug,
-} from '../account/service.js';
-import { listUsers } from './queries.js';
-import {
-  assertAdminsRemain,
   assertEmailFree,
-  assertRoleExists,
-  profileColumns,
   emailTaken,
   findUser,
-  isAdminRole,
-  isUniqueViolation,
-} from './service.js';
-import { fromSqlRow, toUser, type Viewer } from './user-view.js';
-import { accountProfileRoutes } from './account-routes.js';
+  profileColumns,
+  uniqueUserSlug,
+} from '../../lib/people.js';
+import { revokeSessions } from '../../lib/sessions.js';
+import { toUser, type Viewer } from '../../lib/user-view.js';
+import { fromSqlRow, listUsers } from './queries.js';
+import { assertAdminsRemain, assertRoleExists, isAdminRole } from './service.js';
 
 const viewerOf = (auth: AuthContext): Viewer => ({
   userId: auth.userId,
@@ -93,7 +95,7 @@ export async function userRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    '/api/users/:id',
+    USERS_API.one.pattern,
     {
       config: { permission: 'users:read', cache: { tables: ['users'], scope: seesAll } },
       schema: {
@@ -175,7 +177,7 @@ export async function userRoutes(appBase: FastifyInstance) {
   );
 
   app.patch(
-    '/api/users/:id',
+    USERS_API.one.pattern,
     {
       config: { permission: 'users:write' },
       schema: {
@@ -264,7 +266,7 @@ export async function userRoutes(appBase: FastifyInstance) {
   );
 
   app.delete(
-    '/api/users/:id',
+    USERS_API.one.pattern,
     {
       config: { permission: 'users:delete' },
       schema: {
@@ -321,6 +323,4 @@ export async function userRoutes(appBase: FastifyInstance) {
       return { deleted };
     },
   );
-
-  await app.register(accountProfileRoutes);
 }

@@ -9,20 +9,21 @@ import {
   myProfileAnswerSchema,
   updateMyAccountBodySchema,
 } from '@bo/contract/users';
+import { isUniqueViolation } from '../../db/errors.js';
 import { auditLog, users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { fieldError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { CODE_TTL_MINUTES, consumeCode, issueCode, uniqueUserSlug } from '../account/service.js';
+import { CODE_TTL_MINUTES, consumeCode, issueCode } from '../../lib/auth-codes.js';
 import {
   assertEmailFree,
-  profileColumns,
   emailTaken,
   findUser,
-  isUniqueViolation,
-} from './service.js';
-import { toMyProfile } from './user-view.js';
+  profileColumns,
+  uniqueUserSlug,
+} from '../../lib/people.js';
+import { toMyProfile } from '../../lib/user-view.js';
 
 const WINDOW_SECONDS = 15 * 60;
 

@@ -1,49 +1,45 @@
-import type { UserStatus } from '@bo/contract/account';
+/**
+ * A person as the answers show them, one home for every view of a users row: the signed-in
+ * person's own account (`AccountUser`, login and my-account), a person in the users area
+ * (`User`, with a private profile's contact details hidden from others), and one's own full
+ * record (`MyProfile`). Each contract shape is built here once, never next to a route.
+ */
+import type { AccountUser, UserStatus } from '@bo/contract/account';
 import type { MyProfile, User } from '@bo/contract/users';
-import type { users } from '../../db/schema/core.js';
-import type { UserSqlRow } from './queries.js';
+import type { users } from '../db/schema/core.js';
+import type { Limitation } from './access.js';
 
 type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
-/** Raw SQL rows (snake_case) to the Drizzle row shape, so one view function serves both. */
-export function fromSqlRow(r: UserSqlRow): UserRow {
+/** The account answer's `user`: never the hash, always the fields the contract names. */
+export function toAccountUser(
+  row: UserRow,
+  access: { permissions: Iterable<string>; limited: Limitation },
+): AccountUser {
+  const { permissions } = access;
   return {
-    id: r.id,
-    email: r.email,
-    passwordHash: null,
-    totpSecret: null,
-    totpEnabledAt: null,
-    totpLastStep: null,
-    searchText: null,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    displayName: r.display_name,
-    slug: r.slug,
-    avatarUrl: r.avatar_url,
-    coverUrl: r.cover_url,
-    phone: r.phone,
-    country: r.country,
-    state: r.state,
-    city: r.city,
-    address: r.address,
-    zipCode: r.zip_code,
-    company: r.company,
-    jobTitle: r.job_title,
-    about: r.about,
-    role: r.role,
-    status: r.status,
-    emailVerified: r.email_verified,
-    isPublic: r.is_public,
-    social: r.social ?? {},
-    notificationPrefs: r.notification_prefs ?? {},
-    followers: r.followers,
-    following: r.following,
-    posts: r.posts,
-    pendingEmail: r.pending_email,
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-    updatedAt: r.updated_at instanceof Date ? r.updated_at : new Date(r.updated_at),
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoURL: row.avatarUrl,
+    role: row.role,
+    permissions: [...permissions].sort(),
+    status: row.status as AccountUser['status'],
+    emailVerified: row.emailVerified,
+    phoneNumber: row.phone,
+    country: row.country,
+    address: row.address,
+    state: row.state,
+    city: row.city,
+    zipCode: row.zipCode,
+    about: row.about,
+    isPublic: row.isPublic,
+    twoFactorEnabled: row.totpEnabledAt !== null,
+    limited: access.limited,
   };
 }
 
