@@ -1,6 +1,6 @@
 // Bundles the server (and the contract it imports as TypeScript) into dist/; npm packages stay external.
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -26,3 +26,6 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
+// The database functions' files, applied by every migrate() (src/db/functions.ts finds them beside
+// main.js). The numbered migrations are read from ../drizzle, beside dist.
+await cp('src/db/functions', 'dist/functions', { recursive: true });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,11 +13,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDirLock, type DirLock } from './lock.js';
+import { applyFunctions, type RunSql } from './functions.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
+
+/** Told of a statement as it is sent, with its parameters (see Database.observe). */
+export type StatementObserver = (text: string, params: readonly unknown[]) => void;
 
 /** A listener receives the JSON payload of a NOTIFY on its channel. */
 export type NotifyListener = (payload: string) => void;
@@ -31,13 +35,42 @@ export interface Database {
   listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
   /** One statement for all the payloads (each its own notification, in order). */
   notify(channel: string, payloads: readonly string[]): Promise<void>;
+  /** The numbered migrations (drizzle/), then every function to its file (db/functions/). */
   migrate(): Promise<void>;
+  /**
+   * Tells `observer` of every statement sent from now on, Drizzle's and `query`'s, in and out of
+   * transactions, until the returned function is called: what tests use to see what a call reads.
+   */
+  observe(observer: StatementObserver): () => void;
   /** Reclaims space and refreshes planner statistics (PGlite has no autovacuum). */
   vacuumAnalyze(): Promise<void>;
   close(): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** One place every statement goes through on its way out, for Database.observe. */
+function statementObservers() {
+  const observers = new Set<StatementObserver>();
+  const tell = (text: string, params: readonly unknown[] = []) => {
+    for (const o of observers) o(text, params);
+  };
+  const logger: Logger = { logQuery: tell };
+  return {
+    tell,
+    logger,
+    observe(observer: StatementObserver) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+  };
+}
+
+/** The rows of a simple-protocol call's last statement (one statement answers a result, several an array). */
+function lastRows(result: unknown): Array<Record<string, unknown>> {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return (last as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
+}
 
 /** Finds the committed SQL migrations both from sources (src/db) and from the bundle (dist). */
 export function migrationsFolder(): string {
@@ -52,6 +85,12 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Directory of the embedded store; absent means in memory (tests). */
   dataDir?: string;
+  /**
+   * An embedded store's data directory as `dumpDataDir` wrote it, to start from instead of an
+   * empty cluster (tests start from one migrated copy rather than running initdb and every
+   * migration again).
+   */
+  loadDataDir?: Blob;
   /** Connections to PostgreSQL (default 10). */
   poolSize?: number;
   /**
@@ -68,10 +107,10 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let lock: DirLock | undefined;
   let pgdata: string | undefined;
   if (dataDir) {
@@ -83,6 +122,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   try {
     client = await PGlite.create({
       dataDir: pgdata,
+      loadDataDir,
       extensions: { pg_trgm, btree_gin },
       relaxedDurability: true,
       postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', 'checkpoint_timeout=300s'],
@@ -94,11 +134,13 @@ async function openPglite(dataDir?: string): Promise<Database> {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const statements = statementObservers();
+  const db = drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     async query<T>(text: string, params?: unknown[]) {
+      statements.tell(text, params);
       const res = await client.query<T>(text, params);
       return res.rows;
     },
@@ -114,7 +156,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
+      await client.transaction((tx) =>
+        applyFunctions(async (text) => lastRows(await tx.exec(text))),
+      );
     },
+    observe: statements.observe,
     async vacuumAnalyze() {
       await client.exec('VACUUM ANALYZE');
     },
@@ -139,7 +185,8 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
   await pool.query(
     'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
   );
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const statements = statementObservers();
+  const db = drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db;
 
   let listenClient: pg.PoolClient | undefined;
   const listeners = new Map<string, Set<NotifyListener>>();
@@ -156,6 +203,7 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
     kind: 'postgres',
     db,
     async query<T>(text: string, params?: unknown[]) {
+      statements.tell(text, params);
       const res = await pool.query(text, params as unknown[]);
       return res.rows as T[];
     },
@@ -190,10 +238,20 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
         await migratePg(drizzlePg(client, { schema }) as never, {
           migrationsFolder: migrationsFolder(),
         });
+        const run: RunSql = async (text) => lastRows(await client.query(text));
+        await run('BEGIN');
+        try {
+          await applyFunctions(run);
+          await run('COMMIT');
+        } catch (err) {
+          await run('ROLLBACK');
+          throw err;
+        }
       } finally {
         await client.end();
       }
     },
+    observe: statements.observe,
     async vacuumAnalyze() {
       await pool.query('ANALYZE');
     },
