@@ -25,8 +25,12 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * manager's upload queue became a chunk shared with the file dashboard — no route may grow past
  * it. Every route but the sign-in pages now counts the router's chunk as well (it is loaded at
  * once beside the entry): up to ~1 KiB more per row than when the router was in the entry.
+ * 380 since 2026-11-27: the route manifest (paths, guards and menu of all 67 screens, one home
+ * instead of five) and the API path tables are read on first load, +1.9 KiB on every dashboard
+ * row (measured against the build before it); the shop page went to 378.2. The lighter-pages
+ * work (issue 45) brings every dashboard route to 250 and this budget down with it.
  */
-export const BUDGETS = { login: 160 * 1024, dashboard: 378 * 1024 };
+export const BUDGETS = { login: 160 * 1024, dashboard: 380 * 1024 };
 
 const LAYOUTS = {
   dashboard: 'src/layouts/dashboard/dashboard-layout.tsx',

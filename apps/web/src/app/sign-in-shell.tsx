@@ -1,3 +1,5 @@
+import { WEB_ROUTE_MANIFEST } from '@bo/contract/web-routes';
+import type { WebRouteEntry, WebRouteKey } from '@bo/contract/web-routes';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { AuthProvider } from '../auth/auth-provider';
@@ -51,12 +53,13 @@ export function SignInShell({ onLeave }: { onLeave: () => void }) {
   usePageViewBeacon(location.pathname);
   const value = useMemo(() => ({ ...location, navigate }), [location, navigate]);
   const page = signInPageOf(location.pathname);
+  const entry: WebRouteEntry<WebRouteKey> | null = page ? WEB_ROUTE_MANIFEST[page] : null;
 
   return (
     <AppNavigationContext.Provider value={value}>
       <AuthProvider>
         <AuthFrame joining={false}>
-          {page === 'login' ? (
+          {entry?.guestOnly ? (
             <GuestGuard>
               <LoginView />
             </GuestGuard>

@@ -1,9 +1,12 @@
-/**
- * Every route of the app, in one table (spec §2). Components use these, never string literals.
- * Demo entries use fixed sample identifiers (spec §9) so the menu can show detail screens.
- */
+import { API } from '@bo/contract/api-paths';
+import { WEB_ROUTE_MANIFEST as R, webRoutePath } from '@bo/contract/web-routes';
 
-const ROOTS = { auth: '/auth', dashboard: '/dashboard' } as const;
+/**
+ * The app's addresses as components use them (`paths.dashboard.invoice.details(id)`), never as
+ * string literals. Each value is read from the route manifest (@bo/contract/web-routes), where a
+ * screen's path is spelled once. Demo entries use fixed sample identifiers (spec §9) so the menu
+ * can show detail screens.
+ */
 
 const DEMO = {
   // The first administrator's handle (always present) and a product of the fixed-seed demo data
@@ -15,113 +18,111 @@ const DEMO = {
   conversationKey: 'demo',
 } as const;
 
-const enc = (value: string) => encodeURIComponent(value);
-
 export const paths = {
-  root: '/',
-  comingSoon: '/coming-soon',
-  maintenance: '/maintenance',
-  pricing: '/pricing',
-  payment: '/payment',
-  about: '/about-us',
-  contact: '/contact-us',
-  faqs: '/faqs',
-  page403: '/403',
-  page404: '/404',
-  page500: '/500',
-  components: '/components',
+  root: R.root.path,
+  comingSoon: R.comingSoon.path,
+  maintenance: R.maintenance.path,
+  pricing: R.pricing.path,
+  payment: R.payment.path,
+  about: R.about.path,
+  contact: R.contact.path,
+  faqs: R.faqs.path,
+  page403: R.page403.path,
+  page404: R.page404.path,
+  page500: R.page500.path,
+  components: R.components.path,
   /** No internet on a closed network: the API reference served by our own server stands in. */
-  docs: '/api/docs',
-  changelog: '/api/docs',
+  docs: API.docs,
+  changelog: API.docs,
   auth: {
-    login: `${ROOTS.auth}/login`,
-    register: `${ROOTS.auth}/register`,
-    loginUnprotected: `${ROOTS.auth}/login-unprotected`,
-    registerUnprotected: `${ROOTS.auth}/register-unprotected`,
-    verify: `${ROOTS.auth}/verify`,
-    resetPassword: `${ROOTS.auth}/reset-password`,
-    newPassword: `${ROOTS.auth}/new-password`,
+    login: R.login.path,
+    register: R.register.path,
+    loginUnprotected: R.loginUnprotected.path,
+    registerUnprotected: R.registerUnprotected.path,
+    verify: R.verify.path,
+    resetPassword: R.resetPassword.path,
+    newPassword: R.newPassword.path,
   },
   dashboard: {
-    root: ROOTS.dashboard,
-    kanban: `${ROOTS.dashboard}/kanban`,
-    calendar: `${ROOTS.dashboard}/calendar`,
-    fileManager: `${ROOTS.dashboard}/files-manager`,
-    permissionDenied: `${ROOTS.dashboard}/permission-denied`,
-    blank: `${ROOTS.dashboard}/blank`,
-    notifications: `${ROOTS.dashboard}/notifications`,
+    root: R.dashboard.path,
+    kanban: R.kanban.path,
+    calendar: R.calendar.path,
+    fileManager: R.fileManager.path,
+    permissionDenied: R.permissionDenied.path,
+    blank: R.blank.path,
+    notifications: R.notifications.path,
     admin: {
-      audit: `${ROOTS.dashboard}/admin/audit`,
+      audit: R.adminAudit.path,
     },
     general: {
-      app: `${ROOTS.dashboard}/app`,
-      ecommerce: `${ROOTS.dashboard}/ecommerce`,
-      analytics: `${ROOTS.dashboard}/analytics`,
-      analyticsViews: `${ROOTS.dashboard}/analytics/views`,
-      banking: `${ROOTS.dashboard}/banking`,
-      bankingTransactions: `${ROOTS.dashboard}/banking/transactions`,
-      booking: `${ROOTS.dashboard}/booking`,
-      bookingList: `${ROOTS.dashboard}/booking/list`,
-      file: `${ROOTS.dashboard}/file`,
+      app: R.app.path,
+      ecommerce: R.ecommerce.path,
+      analytics: R.analytics.path,
+      analyticsViews: R.analyticsViews.path,
+      banking: R.banking.path,
+      bankingTransactions: R.bankingTransactions.path,
+      booking: R.booking.path,
+      bookingList: R.bookingList.path,
+      file: R.file.path,
     },
     mail: {
-      root: `${ROOTS.dashboard}/mail`,
-      all: `${ROOTS.dashboard}/mail/all`,
+      root: R.mail.path,
+      all: R.mailAll.path,
     },
     chat: {
-      root: `${ROOTS.dashboard}/chat`,
-      new: `${ROOTS.dashboard}/chat/new`,
-      view: (conversationKey: string) => `${ROOTS.dashboard}/chat/${enc(conversationKey)}`,
-      demo: { view: `${ROOTS.dashboard}/chat/${DEMO.conversationKey}` },
+      root: R.chat.path,
+      new: R.chatNew.path,
+      view: (conversationKey: string) => webRoutePath('chatConversation', conversationKey),
+      demo: { view: webRoutePath('chatConversation', DEMO.conversationKey) },
     },
     user: {
-      root: `${ROOTS.dashboard}/user`,
-      new: `${ROOTS.dashboard}/user/new`,
-      list: `${ROOTS.dashboard}/user/list`,
-      cards: `${ROOTS.dashboard}/user/cards`,
-      profile: `${ROOTS.dashboard}/user/profile`,
-      account: `${ROOTS.dashboard}/user/account`,
-      edit: (name: string) => `${ROOTS.dashboard}/user/${enc(name)}/edit`,
-      demo: { edit: `${ROOTS.dashboard}/user/${DEMO.userName}/edit` },
+      root: R.userRoot.path,
+      new: R.userNew.path,
+      list: R.userList.path,
+      cards: R.userCards.path,
+      profile: R.userProfile.path,
+      account: R.userAccount.path,
+      edit: (name: string) => webRoutePath('userEdit', name),
+      demo: { edit: webRoutePath('userEdit', DEMO.userName) },
     },
     eCommerce: {
-      root: `${ROOTS.dashboard}/e-commerce`,
-      shop: `${ROOTS.dashboard}/e-commerce/shop`,
-      list: `${ROOTS.dashboard}/e-commerce/list`,
-      checkout: `${ROOTS.dashboard}/e-commerce/checkout`,
-      new: `${ROOTS.dashboard}/e-commerce/product/new`,
-      view: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${enc(name)}`,
-      edit: (name: string) => `${ROOTS.dashboard}/e-commerce/product/${enc(name)}/edit`,
-      orders: `${ROOTS.dashboard}/e-commerce/orders`,
-      orderDetails: (id: string) => `${ROOTS.dashboard}/e-commerce/orders/${enc(id)}`,
+      root: R.eCommerceRoot.path,
+      shop: R.shop.path,
+      list: R.productList.path,
+      checkout: R.checkout.path,
+      new: R.productNew.path,
+      view: (name: string) => webRoutePath('productDetails', name),
+      edit: (name: string) => webRoutePath('productEdit', name),
+      orders: R.orders.path,
+      orderDetails: (id: string) => webRoutePath('orderDetails', id),
       demo: {
-        view: `${ROOTS.dashboard}/e-commerce/product/${DEMO.productName}`,
-        edit: `${ROOTS.dashboard}/e-commerce/product/${DEMO.productName}/edit`,
+        view: webRoutePath('productDetails', DEMO.productName),
+        edit: webRoutePath('productEdit', DEMO.productName),
       },
     },
     invoice: {
-      root: `${ROOTS.dashboard}/invoice`,
-      list: `${ROOTS.dashboard}/invoice/list`,
-      new: `${ROOTS.dashboard}/invoice/new`,
-      details: (id: string) => `${ROOTS.dashboard}/invoice/${enc(id)}`,
-      edit: (id: string) => `${ROOTS.dashboard}/invoice/${enc(id)}/edit`,
+      root: R.invoiceRoot.path,
+      list: R.invoiceList.path,
+      new: R.invoiceNew.path,
+      details: (id: string) => webRoutePath('invoiceDetails', id),
+      edit: (id: string) => webRoutePath('invoiceEdit', id),
       demo: {
-        details: `${ROOTS.dashboard}/invoice/${DEMO.invoiceId}`,
-        edit: `${ROOTS.dashboard}/invoice/${DEMO.invoiceId}/edit`,
+        details: webRoutePath('invoiceDetails', DEMO.invoiceId),
+        edit: webRoutePath('invoiceEdit', DEMO.invoiceId),
       },
     },
     blog: {
-      root: `${ROOTS.dashboard}/blog`,
-      posts: `${ROOTS.dashboard}/blog/posts`,
-      new: `${ROOTS.dashboard}/blog/new`,
-      view: (title: string) => `${ROOTS.dashboard}/blog/post/${enc(title)}`,
-      edit: (title: string) => `${ROOTS.dashboard}/blog/post/${enc(title)}/edit`,
-      demo: { view: `${ROOTS.dashboard}/blog/post/${DEMO.postTitle}` },
+      root: R.blogRoot.path,
+      posts: R.blogPosts.path,
+      new: R.blogNew.path,
+      view: (title: string) => webRoutePath('blogPost', title),
+      edit: (title: string) => webRoutePath('blogEdit', title),
+      demo: { view: webRoutePath('blogPost', DEMO.postTitle) },
     },
   },
 } as const;
 
 /** Where `/` and `/dashboard` land (spec: the user list of the admin area). */
-export const LANDING_PATH = paths.dashboard.user.list;
+export const LANDING_PATH = R[R.root.redirect].path;
 /** Where a person goes when signed out or when the token expires. */
 export const LOGIN_PATH = paths.auth.login;

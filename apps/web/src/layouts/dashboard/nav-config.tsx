@@ -14,43 +14,48 @@ import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
+import type { NavIconName, WebRouteKey } from '@bo/contract/web-routes';
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isAdmin, useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth/auth-context';
 import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
-import { paths } from '../../routes/paths';
 import { useNavUnread } from '../common/unread-api';
+import { navTree, visibleTo } from './nav-items';
+import type { NavLink } from './nav-items';
 
-function filterByRole(
-  items: NavItemData[],
-  role: string | null,
-  admin: boolean,
-  permissions: readonly string[],
-): NavItemData[] {
-  return items
-    .filter((item) => !item.roles || admin || (role !== null && item.roles.includes(role)))
-    .filter((item) => !item.permission || permissions.includes(item.permission))
-    .map((item) =>
-      item.children
-        ? { ...item, children: filterByRole(item.children, role, admin, permissions) }
-        : item,
-    );
-}
+const ICONS: Record<NavIconName, typeof DashboardRounded> = {
+  dashboard: DashboardRounded,
+  cart: ShoppingCartRounded,
+  chart: BarChartRounded,
+  bank: AccountBalanceRounded,
+  hotel: HotelRounded,
+  file: InsertDriveFileRounded,
+  person: PersonRounded,
+  bag: ShoppingBagRounded,
+  receipt: ReceiptLongRounded,
+  article: ArticleRounded,
+  folder: FolderRounded,
+  mail: MailRounded,
+  chat: ChatRounded,
+  calendar: CalendarMonthRounded,
+  kanban: ViewKanbanRounded,
+  document: DescriptionRounded,
+};
 
+// The manifest does not change while the app runs.
+const TREE = navTree();
 const NO_PERMISSIONS: readonly string[] = [];
 
 /**
- * The side bar's groups and items, translated, each shown only to those who may open it. Only real
- * screens: the template's demo entries (menu levels, "item by roles", blank page, a fixed record's
- * edit page) are not listed, though their routes remain.
+ * The side bar's groups and items (route manifest's `nav` fields), translated, each shown only to
+ * those who may open its screen, with the unread counts of mail and chat.
  */
 export function useNavData(): NavGroupData[] {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const admin = isAdmin(user);
-  const role = user?.role ?? null;
   const permissions = user?.permissions ?? NO_PERMISSIONS;
   const unread = useNavUnread();
 
@@ -77,130 +82,21 @@ export function useNavData(): NavGroupData[] {
           {n > 99 ? '99+' : n}
         </Box>
       ) : undefined;
-    const d = paths.dashboard;
-    const groups: NavGroupData[] = [
-      {
-        subheader: t('nav.overview'),
-        items: [
-          {
-            title: t('nav.app'),
-            path: d.general.app,
-            icon: <DashboardRounded />,
-            permission: 'dashboards:app',
-          },
-          {
-            title: t('nav.ecommerce'),
-            path: d.general.ecommerce,
-            icon: <ShoppingCartRounded />,
-            permission: 'dashboards:ecommerce',
-          },
-          {
-            title: t('nav.analytics'),
-            path: d.general.analytics,
-            icon: <BarChartRounded />,
-            permission: 'dashboards:analytics',
-          },
-          {
-            title: t('nav.banking'),
-            path: d.general.banking,
-            icon: <AccountBalanceRounded />,
-            permission: 'dashboards:banking',
-          },
-          {
-            title: t('nav.booking'),
-            path: d.general.booking,
-            icon: <HotelRounded />,
-            permission: 'dashboards:booking',
-          },
-          { title: t('nav.file'), path: d.general.file, icon: <InsertDriveFileRounded /> },
-        ],
-      },
-      {
-        subheader: t('nav.management'),
-        items: [
-          {
-            title: t('nav.user'),
-            path: d.user.root,
-            icon: <PersonRounded />,
-            children: [
-              { title: t('nav.profile'), path: d.user.profile },
-              { title: t('nav.cards'), path: d.user.cards },
-              { title: t('nav.list'), path: d.user.list },
-              // Creating and editing people is for administrators (the routes are guarded too).
-              { title: t('nav.create'), path: d.user.new, roles: ['admin'] },
-              { title: t('nav.account'), path: d.user.account },
-            ],
-          },
-          {
-            title: t('nav.eCommerce'),
-            path: d.eCommerce.root,
-            icon: <ShoppingBagRounded />,
-            children: [
-              { title: t('nav.shop'), path: d.eCommerce.shop },
-              { title: t('nav.list'), path: d.eCommerce.list },
-              { title: t('nav.create'), path: d.eCommerce.new },
-              { title: t('nav.checkout'), path: d.eCommerce.checkout },
-              { title: t('nav.orders'), path: d.eCommerce.orders },
-            ],
-          },
-          {
-            title: t('nav.invoice'),
-            path: d.invoice.root,
-            icon: <ReceiptLongRounded />,
-            permission: 'invoices:read',
-            children: [
-              { title: t('nav.list'), path: d.invoice.list },
-              { title: t('nav.create'), path: d.invoice.new, permission: 'invoices:write' },
-            ],
-          },
-          {
-            title: t('nav.blog'),
-            path: d.blog.root,
-            icon: <ArticleRounded />,
-            children: [
-              { title: t('nav.posts'), path: d.blog.posts },
-              { title: t('nav.create'), path: d.blog.new },
-            ],
-          },
-          { title: t('nav.fileManager'), path: d.fileManager, icon: <FolderRounded /> },
-        ],
-      },
-      {
-        subheader: t('nav.appGroup'),
-        items: [
-          {
-            title: t('nav.mail'),
-            path: d.mail.root,
-            icon: <MailRounded />,
-            permission: 'mail:read',
-            info: count(unread.mail),
-          },
-          {
-            title: t('nav.chat'),
-            path: d.chat.root,
-            icon: <ChatRounded />,
-            permission: 'chat:read',
-            info: count(unread.chat),
-          },
-          { title: t('nav.calendar'), path: d.calendar, icon: <CalendarMonthRounded /> },
-          { title: t('nav.kanban'), path: d.kanban, icon: <ViewKanbanRounded /> },
-        ],
-      },
-      {
-        subheader: t('nav.misc'),
-        items: [
-          {
-            title: t('nav.documentation'),
-            path: paths.docs,
-            icon: <DescriptionRounded />,
-            external: true,
-          },
-        ],
-      },
-    ];
-    return groups.map((group) => ({
-      ...group,
-      items: filterByRole(group.items, role, admin, permissions),
+    const info: Partial<Record<WebRouteKey, ReactNode>> = {
+      mail: count(unread.mail),
+      chat: count(unread.chat),
+    };
+    const toItem = ({ routeKey, title, icon, children, ...link }: NavLink): NavItemData => {
+      const Icon = icon ? ICONS[icon] : null;
+      const item: NavItemData = { ...link, title: t(title) };
+      if (Icon) item.icon = <Icon />;
+      if (routeKey && info[routeKey]) item.info = info[routeKey];
+      if (children) item.children = children.map(toItem);
+      return item;
+    };
+    return TREE.map((group) => ({
+      subheader: t(group.subheader),
+      items: visibleTo(group.items, permissions).map(toItem),
     }));
-  }, [t, role, admin, permissions, unread.mail, unread.chat]);
+  }, [t, permissions, unread.mail, unread.chat]);
 }

@@ -1,11 +1,6 @@
-import { GuestGuard } from '../../auth/guest-guard';
 import { LoginView } from '../../sections/auth/login-view';
 
 /** /auth/login — signed-in people are sent on to where they were going. */
 export function Component() {
-  return (
-    <GuestGuard>
-      <LoginView />
-    </GuestGuard>
-  );
+  return <LoginView />;
 }

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { BlogEditView } from '../../../sections/blog/blog-edit-view';
 
@@ -8,10 +7,8 @@ import { BlogEditView } from '../../../sections/blog/blog-edit-view';
 export function Component() {
   const title = useParams().title ?? '';
   return (
-    <RoleBasedGuard permissions={['blog:write']}>
-      <LocaleArea area="blog">
-        <BlogEditView key={title} title={title} />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="blog">
+      <BlogEditView key={title} title={title} />
+    </LocaleArea>
   );
 }

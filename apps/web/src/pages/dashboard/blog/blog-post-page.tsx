@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { BlogPostView } from '../../../sections/blog/blog-post-view';
 
@@ -8,10 +7,8 @@ import { BlogPostView } from '../../../sections/blog/blog-post-view';
 export function Component() {
   const title = useParams().title ?? '';
   return (
-    <RoleBasedGuard permissions={['blog:read']}>
-      <LocaleArea area="blog">
-        <BlogPostView key={title} title={title} />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="blog">
+      <BlogPostView key={title} title={title} />
+    </LocaleArea>
   );
 }

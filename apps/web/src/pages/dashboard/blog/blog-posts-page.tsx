@@ -1,14 +1,11 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { BlogPostsView } from '../../../sections/blog/blog-posts-view';
 
 /** /dashboard/blog/posts — everyone with blog:read. */
 export function Component() {
   return (
-    <RoleBasedGuard permissions={['blog:read']}>
-      <LocaleArea area="blog">
-        <BlogPostsView />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="blog">
+      <BlogPostsView />
+    </LocaleArea>
   );
 }

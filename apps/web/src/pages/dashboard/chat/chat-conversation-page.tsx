@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { ChatView } from '../../../sections/chat/chat-view';
 
@@ -8,10 +7,8 @@ import { ChatView } from '../../../sections/chat/chat-view';
 export function Component() {
   const conversationKey = useParams().conversationKey ?? '';
   return (
-    <RoleBasedGuard permissions={['chat:read']}>
-      <LocaleArea area="chat">
-        <ChatView conversationKey={conversationKey} />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="chat">
+      <ChatView conversationKey={conversationKey} />
+    </LocaleArea>
   );
 }

@@ -1,14 +1,11 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { ChatView } from '../../../sections/chat/chat-view';
 
 /** /dashboard/chat/new — choose one or several people, then write. */
 export function Component() {
   return (
-    <RoleBasedGuard permissions={['chat:write']}>
-      <LocaleArea area="chat">
-        <ChatView isNew />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="chat">
+      <ChatView isNew />
+    </LocaleArea>
   );
 }

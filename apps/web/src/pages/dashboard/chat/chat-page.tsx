@@ -1,14 +1,11 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { ChatView } from '../../../sections/chat/chat-view';
 
 /** /dashboard/chat — conversations and people to talk to. */
 export function Component() {
   return (
-    <RoleBasedGuard permissions={['chat:read']}>
-      <LocaleArea area="chat">
-        <ChatView />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="chat">
+      <ChatView />
+    </LocaleArea>
   );
 }

@@ -1,14 +1,11 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { AppDashboardView } from '../../../sections/dashboards/app-dashboard-view';
 
 /** /dashboard/app — people whose role grants dashboards:app. */
 export function Component() {
   return (
-    <RoleBasedGuard permissions={['dashboards:app']}>
-      <LocaleArea area="dashboards">
-        <AppDashboardView />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="dashboards">
+      <AppDashboardView />
+    </LocaleArea>
   );
 }

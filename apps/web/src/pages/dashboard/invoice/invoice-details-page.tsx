@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { InvoiceDetailsView } from '../../../sections/invoice/invoice-details-view';
 
@@ -8,10 +7,8 @@ import { InvoiceDetailsView } from '../../../sections/invoice/invoice-details-vi
 export function Component() {
   const id = useParams().id ?? '';
   return (
-    <RoleBasedGuard permissions={['invoices:read']}>
-      <LocaleArea area="invoice">
-        <InvoiceDetailsView key={id} id={id} />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="invoice">
+      <InvoiceDetailsView key={id} id={id} />
+    </LocaleArea>
   );
 }

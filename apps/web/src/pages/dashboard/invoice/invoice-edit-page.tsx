@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { InvoiceEditView } from '../../../sections/invoice/invoice-edit-view';
 
@@ -8,10 +7,8 @@ import { InvoiceEditView } from '../../../sections/invoice/invoice-edit-view';
 export function Component() {
   const id = useParams().id ?? '';
   return (
-    <RoleBasedGuard permissions={['invoices:write']}>
-      <LocaleArea area="invoice">
-        <InvoiceEditView key={id} id={id} />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="invoice">
+      <InvoiceEditView key={id} id={id} />
+    </LocaleArea>
   );
 }

@@ -1,14 +1,11 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { LocaleArea } from '../../../locales/locale-area';
 import { MailView } from '../../../sections/mail/mail-view';
 
 /** /dashboard/mail/all — every message outside the trash and spam. */
 export function Component() {
   return (
-    <RoleBasedGuard permissions={['mail:read']}>
-      <LocaleArea area="mail">
-        <MailView defaultLabel="all" />
-      </LocaleArea>
-    </RoleBasedGuard>
+    <LocaleArea area="mail">
+      <MailView defaultLabel="all" />
+    </LocaleArea>
   );
 }

@@ -1,11 +1,6 @@
-import { RoleBasedGuard } from '../../../auth/role-based-guard';
 import { UserCreateView } from '../../../sections/user/user-create-edit-view';
 
 /** /dashboard/user/new — administrators only (the server refuses others too). */
 export function Component() {
-  return (
-    <RoleBasedGuard permissions={['users:write']}>
-      <UserCreateView />
-    </RoleBasedGuard>
-  );
+  return <UserCreateView />;
 }

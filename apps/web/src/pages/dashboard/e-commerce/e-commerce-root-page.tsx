@@ -1,8 +1,0 @@
-import { Navigate } from 'react-router';
-
-import { paths } from '../../../routes/paths';
-
-/** /dashboard/e-commerce has no screen of its own: it opens the section's main screen. */
-export function Component() {
-  return <Navigate to={paths.dashboard.eCommerce.shop} replace />;
-}
