@@ -21,7 +21,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../snackbar/notify';
-import { richTextSx } from './rich-text-sx';
+import { compactRichTextSx, richTextSx } from './rich-text-sx';
 
 const extensions = [
   StarterKit.configure({
@@ -31,8 +31,10 @@ const extensions = [
   Image,
 ];
 
+const textSize = (dense: boolean) => (dense ? 'body2' : 'body1');
+
 /** Stored rich text, read-only, through the same schema (anything it does not know is dropped). */
-export function RichTextContent({ html }: { html: string }) {
+export function RichTextContent({ html, dense = false }: { html: string; dense?: boolean }) {
   const editor = useEditor({
     extensions,
     content: html,
@@ -46,11 +48,30 @@ export function RichTextContent({ html }: { html: string }) {
   }, [editor, html]);
   return (
     // Written text keeps its own direction (English reads left to right in Arabic too).
-    <Box dir="auto" sx={{ ...richTextSx, typography: 'body1' }}>
+    <Box
+      dir="auto"
+      sx={{ ...(dense ? compactRichTextSx : richTextSx), typography: textSize(dense) }}
+    >
       <EditorContent editor={editor} />
     </Box>
   );
 }
+
+/** The toolbar's buttons, in the order they appear; `image` shows only with `uploadImage`. */
+export const RICH_TEXT_TOOLS = [
+  'bold',
+  'italic',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'quote',
+  'code',
+  'link',
+  'image',
+  'undo',
+  'redo',
+] as const;
+export type RichTextTool = (typeof RICH_TEXT_TOOLS)[number];
 
 export type RichTextEditorProps = {
   value: string;
@@ -65,12 +86,16 @@ export type RichTextEditorProps = {
   textsPrefix: string;
   /** Stores a pasted or chosen picture; without it the toolbar has no image button. */
   uploadImage?: (file: File) => Promise<{ url: string }>;
+  /** The toolbar's buttons (all by default); the texts of those left out need not exist. */
+  tools?: readonly RichTextTool[];
   minHeight?: number;
+  /** Smaller type and gaps, as `RichTextContent` shows it with `dense`. */
+  dense?: boolean;
 };
 
 /**
- * The rich-text field of the product (Tiptap): a toolbar of named, pressed-state buttons and the
- * editable area, HTML in and out. The server sanitises what it stores.
+ * The one rich-text field (Tiptap) of posts, mail and products: a toolbar of named, pressed-state
+ * buttons and the editable area, HTML in and out. The server sanitises what it stores.
  */
 export function RichTextEditor({
   value,
@@ -79,7 +104,9 @@ export function RichTextEditor({
   label,
   textsPrefix,
   uploadImage,
+  tools = RICH_TEXT_TOOLS,
   minHeight = 260,
+  dense = false,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -136,20 +163,21 @@ export function RichTextEditor({
     editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
   };
 
-  const button = (key: string, icon: ReactNode, active: boolean, run: () => void) => (
-    <Tooltip title={t(`${textsPrefix}.${key}`)} key={key}>
-      <IconButton
-        size="small"
-        aria-label={t(`${textsPrefix}.${key}`)}
-        aria-pressed={active}
-        color={active ? 'primary' : 'default'}
-        onClick={run}
-        sx={{ minWidth: 32, minHeight: 32 }}
-      >
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
+  const button = (key: RichTextTool, icon: ReactNode, active: boolean, run: () => void) =>
+    tools.includes(key) && (
+      <Tooltip title={t(`${textsPrefix}.${key}`)} key={key}>
+        <IconButton
+          size="small"
+          aria-label={t(`${textsPrefix}.${key}`)}
+          aria-pressed={active}
+          color={active ? 'primary' : 'default'}
+          onClick={run}
+          sx={{ minWidth: 32, minHeight: 32 }}
+        >
+          {icon}
+        </IconButton>
+      </Tooltip>
+    );
 
   return (
     <Box
@@ -193,20 +221,29 @@ export function RichTextEditor({
         {button('undo', <UndoRounded />, false, () => editor?.chain().focus().undo().run())}
         {button('redo', <RedoRounded />, false, () => editor?.chain().focus().redo().run())}
       </Stack>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        data-testid="rich-text-image"
-        aria-label={t(`${textsPrefix}.image`)}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void insertImage(file);
+      {uploadImage && tools.includes('image') && (
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          data-testid="rich-text-image"
+          aria-label={t(`${textsPrefix}.image`)}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void insertImage(file);
+          }}
+        />
+      )}
+      <Box
+        sx={{
+          ...(dense ? compactRichTextSx : richTextSx),
+          p: 2,
+          minHeight,
+          typography: textSize(dense),
         }}
-      />
-      <Box sx={{ ...richTextSx, p: 2, minHeight, typography: 'body1' }}>
+      >
         <EditorContent editor={editor} />
       </Box>
     </Box>

@@ -23,3 +23,11 @@ export const richTextSx = {
     fontStyle: 'italic',
   },
 } as const;
+
+/** Shorter text in a tighter space (a product's description): smaller gaps, upright quotes. */
+export const compactRichTextSx = {
+  ...richTextSx,
+  '& p': { my: 1 },
+  '& h2, & h3': { mt: 2, mb: 1 },
+  '& blockquote': { ...richTextSx['& blockquote'], fontStyle: 'normal' },
+} as const;

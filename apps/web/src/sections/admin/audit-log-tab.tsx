@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -18,12 +16,12 @@ import { useTranslation } from 'react-i18next';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
 import type { LabelColor } from '../../components/label/label';
-import { translateError } from '../../locales/form-errors';
 import { AUDIT_ACTIONS, useAuditLogQuery } from './admin-api';
 import type { AuditEntry } from './admin-api';
+import { AdminListError, AdminPagination } from './admin-list';
 import { formatDateTime } from './format';
 import { stackedTableSx } from './stacked-table-sx';
-import { ROWS_PER_PAGE, useListParams } from './use-list-params';
+import { useListParams } from './use-list-params';
 
 const COLUMNS = ['when', 'who', 'action', 'from', 'details'] as const;
 
@@ -104,17 +102,7 @@ export function AuditLogTab() {
       </Box>
 
       {error ? (
-        <Alert
-          severity="error"
-          sx={{ mx: 2.5, mb: 2.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('admin.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, error)}
-        </Alert>
+        <AdminListError error={error} onRetry={() => void refetch()} />
       ) : (
         <>
           <TableContainer sx={{ overflowX: 'auto' }}>
@@ -204,19 +192,12 @@ export function AuditLogTab() {
               }
             />
           )}
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={data && data.total > 0 ? page - 1 : 0}
-            rowsPerPage={limit}
-            rowsPerPageOptions={[...ROWS_PER_PAGE]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            onRowsPerPageChange={(event) => setLimit(Number(event.target.value))}
-            labelRowsPerPage={t('admin.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('admin.displayedRows', { from, to, count })
-            }
-            getItemAriaLabel={(type) => t(`admin.pageNav.${type}`)}
+          <AdminPagination
+            total={data?.total}
+            page={page}
+            limit={limit}
+            setPage={setPage}
+            setLimit={setLimit}
           />
         </>
       )}

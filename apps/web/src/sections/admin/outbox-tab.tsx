@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,12 +20,12 @@ import { useTranslation } from 'react-i18next';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
-import { translateError } from '../../locales/form-errors';
 import { useOutboxQuery } from './admin-api';
 import type { OutboxMessage } from './admin-api';
+import { AdminListError, AdminPagination } from './admin-list';
 import { formatDateTime } from './format';
 import { stackedTableSx } from './stacked-table-sx';
-import { ROWS_PER_PAGE, useListParams } from './use-list-params';
+import { useListParams } from './use-list-params';
 
 const COLUMNS = ['when', 'to', 'subject', 'status'] as const;
 const FILTER_DELAY_MS = 350;
@@ -154,17 +153,7 @@ export function OutboxTab() {
       </Box>
 
       {error ? (
-        <Alert
-          severity="error"
-          sx={{ mx: 2.5, mb: 2.5 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {t('admin.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, error)}
-        </Alert>
+        <AdminListError error={error} onRetry={() => void refetch()} />
       ) : (
         <>
           <TableContainer sx={{ overflowX: 'auto' }}>
@@ -219,19 +208,12 @@ export function OutboxTab() {
               }
             />
           )}
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={data && data.total > 0 ? page - 1 : 0}
-            rowsPerPage={limit}
-            rowsPerPageOptions={[...ROWS_PER_PAGE]}
-            onPageChange={(_event, next) => setPage(next + 1)}
-            onRowsPerPageChange={(event) => setLimit(Number(event.target.value))}
-            labelRowsPerPage={t('admin.rowsPerPage')}
-            labelDisplayedRows={({ from, to: last, count }) =>
-              t('admin.displayedRows', { from, to: last, count })
-            }
-            getItemAriaLabel={(type) => t(`admin.pageNav.${type}`)}
+          <AdminPagination
+            total={data?.total}
+            page={page}
+            limit={limit}
+            setPage={setPage}
+            setLimit={setLimit}
           />
         </>
       )}

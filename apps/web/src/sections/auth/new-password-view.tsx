@@ -1,13 +1,9 @@
 import { newPasswordBodySchema } from '@bo/contract/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import PasswordRounded from '@mui/icons-material/PasswordRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +17,7 @@ import { isHttpError } from '../../lib/http';
 import { paths } from '../../routes/paths';
 import { useNewPasswordMutation, useResetPasswordMutation } from './auth-api';
 import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
+import { AuthFormHead, AuthServerError, AuthSubmitButton } from './auth-form-parts';
 import { CodeInput } from './code-input';
 import { PasswordField } from './password-field';
 import { passwordIsEmail } from './password-policy';
@@ -126,21 +123,14 @@ export function NewPasswordView() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
-      <Box sx={{ textAlign: 'center', mb: 4 }}>
-        <PasswordRounded sx={{ fontSize: 72, color: 'primary.main', mb: 2 }} aria-hidden />
-        <Typography id="new-password-title" variant="h5" component="h1">
-          {t('auth.newPassword.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {t('auth.newPassword.intro')}
-        </Typography>
-      </Box>
+      <AuthFormHead
+        id="new-password-title"
+        icon={PasswordRounded}
+        title={t('auth.newPassword.title')}
+        intro={t('auth.newPassword.intro')}
+      />
 
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 3 }} role="alert" data-testid="new-password-error">
-          {serverError}
-        </Alert>
-      )}
+      <AuthServerError message={serverError} testId="new-password-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <TextField
@@ -186,19 +176,9 @@ export function NewPasswordView() {
           label={t('auth.newPassword.confirm')}
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          color="inherit"
-          fullWidth
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="new-password-submit"
-        >
+        <AuthSubmitButton busy={isSubmitting} testId="new-password-submit">
           {isSubmitting ? t('auth.newPassword.submitting') : t('auth.newPassword.submit')}
-        </Button>
+        </AuthSubmitButton>
         <ResendCodeButton send={sendAgain} loading={resend.isLoading} disabled={isSubmitting} />
         <Link
           component={RouterLink}

@@ -1,10 +1,7 @@
 import { registerBodySchema } from '@bo/contract/account';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
@@ -22,6 +19,7 @@ import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
 import { paths } from '../../routes/paths';
 import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
+import { AuthServerError, AuthSubmitButton } from './auth-form-parts';
 import { PasswordField } from './password-field';
 import { passwordIsEmail } from './password-policy';
 import { PasswordPolicyList } from './password-policy-list';
@@ -111,11 +109,7 @@ export function RegisterView({ onSubmitting }: Props) {
         </Link>
       </Typography>
 
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 3 }} role="alert" data-testid="register-error">
-          {serverError}
-        </Alert>
-      )}
+      <AuthServerError message={serverError} testId="register-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <Box
@@ -190,19 +184,9 @@ export function RegisterView({ onSubmitting }: Props) {
             </Box>
           )}
         />
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          color="inherit"
-          fullWidth
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="register-submit"
-        >
+        <AuthSubmitButton busy={isSubmitting} testId="register-submit">
           {isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
+        </AuthSubmitButton>
       </Box>
     </Box>
   );

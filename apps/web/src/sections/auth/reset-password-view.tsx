@@ -1,13 +1,9 @@
 import { resetPasswordBodySchema } from '@bo/contract/account';
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +15,7 @@ import { notify } from '../../components/snackbar/notify';
 import { paths } from '../../routes/paths';
 import { useResetPasswordMutation } from './auth-api';
 import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
+import { AuthFormHead, AuthServerError, AuthSubmitButton } from './auth-form-parts';
 
 type FormInput = z.input<typeof resetPasswordBodySchema>;
 type FormOutput = z.output<typeof resetPasswordBodySchema>;
@@ -65,21 +62,14 @@ export function ResetPasswordView() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
-      <Box sx={{ textAlign: 'center', mb: 4 }}>
-        <LockResetRounded sx={{ fontSize: 72, color: 'primary.main', mb: 2 }} aria-hidden />
-        <Typography id="reset-title" variant="h5" component="h1">
-          {t('auth.reset.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {t('auth.reset.intro')}
-        </Typography>
-      </Box>
+      <AuthFormHead
+        id="reset-title"
+        icon={LockResetRounded}
+        title={t('auth.reset.title')}
+        intro={t('auth.reset.intro')}
+      />
 
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 3 }} role="alert" data-testid="reset-error">
-          {serverError}
-        </Alert>
-      )}
+      <AuthServerError message={serverError} testId="reset-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <TextField
@@ -93,19 +83,9 @@ export function ResetPasswordView() {
           helperText={errors.email?.message}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          color="inherit"
-          fullWidth
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="reset-submit"
-        >
+        <AuthSubmitButton busy={isSubmitting} testId="reset-submit">
           {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </Button>
+        </AuthSubmitButton>
         <Link
           component={RouterLink}
           to={paths.auth.login}

@@ -3,11 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +17,7 @@ import { notify } from '../../components/snackbar/notify';
 import { LANDING_PATH, paths } from '../../routes/paths';
 import { useResendCodeMutation, useVerifyEmailMutation } from './auth-api';
 import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
+import { AuthFormHead, AuthServerError, AuthSubmitButton } from './auth-form-parts';
 import { CodeInput } from './code-input';
 import { ResendCodeButton } from './resend-code-button';
 import { markEmailVerified } from './verified-emails';
@@ -92,23 +90,16 @@ export function VerifyView() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="verify-title">
-      <Box sx={{ textAlign: 'center', mb: 4 }}>
-        <MarkEmailReadRounded sx={{ fontSize: 72, color: 'primary.main', mb: 2 }} aria-hidden />
-        <Typography id="verify-title" variant="h5" component="h1">
-          {t('auth.verify.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {knownEmail
-            ? t('auth.verify.sentTo', { email: knownEmail })
-            : t('auth.verify.enterEmail')}
-        </Typography>
-      </Box>
+      <AuthFormHead
+        id="verify-title"
+        icon={MarkEmailReadRounded}
+        title={t('auth.verify.title')}
+        intro={
+          knownEmail ? t('auth.verify.sentTo', { email: knownEmail }) : t('auth.verify.enterEmail')
+        }
+      />
 
-      {serverError && (
-        <Alert severity="error" sx={{ mb: 3 }} role="alert" data-testid="verify-error">
-          {serverError}
-        </Alert>
-      )}
+      <AuthServerError message={serverError} testId="verify-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         {!knownEmail && (
@@ -146,19 +137,9 @@ export function VerifyView() {
             />
           )}
         />
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          color="inherit"
-          fullWidth
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid="verify-submit"
-        >
+        <AuthSubmitButton busy={isSubmitting} testId="verify-submit">
           {isSubmitting ? t('auth.verify.submitting') : t('auth.verify.submit')}
-        </Button>
+        </AuthSubmitButton>
         <ResendCodeButton send={sendAgain} loading={resend.isLoading} disabled={isSubmitting} />
         <Link
           component={RouterLink}

@@ -34,6 +34,7 @@ import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { mergeSearchParams } from '../../lib/search-params';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import {
   useBlogFormat,
@@ -60,9 +61,9 @@ export function BlogPostsView() {
   const set = (changes: Record<string, string | null>) =>
     setParams((prev) => mergeSearchParams(prev, changes), { replace: true });
 
-  // The pages shown: the first, then one per "Load more" (each remembers its cursor).
-  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
-  useEffect(() => setCursors([undefined]), [tab, sort, q]);
+  // The pages shown: the first, then one per "Load more"; each keeps its own query, so a change
+  // refetches every page on screen.
+  const { cursors, more } = useCursorPages(JSON.stringify([tab, sort, q]));
   const first = useBlogPostsQuery({ tab, sort, q: q || undefined, limit: PAGE });
   const counts = first.data?.counts;
   const tabs = canWrite ? BLOG_TABS : (['all', 'published'] as const);
@@ -165,7 +166,7 @@ export function BlogPostsView() {
               key={cursor ?? 'first'}
               query={{ tab, sort, q: q || undefined, limit: PAGE, after: cursor }}
               last={index === cursors.length - 1}
-              onMore={(next) => setCursors((list) => [...list, next])}
+              onMore={more}
             />
           ))}
         </>

@@ -2,10 +2,8 @@ import type { BankTransaction } from '@bo/contract/banking';
 import { BANK_CATEGORIES, BANK_TRANSACTION_KINDS } from '@bo/contract/banking';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,9 +22,10 @@ import type { LabelColor } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
 import { subscribeRealtime } from '../../lib/realtime';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { useBankAccountsQuery, useBankTransactionsQuery } from './banking-api';
-import { useCursorPages } from './use-cursor-pages';
+import { PagedTableStatus, ShowMore } from './paged-table';
 import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -213,33 +212,22 @@ export function BankTransactionsView() {
                   </TableCell>
                 </TableRow>
               ))}
-              {isFetching &&
-                Array.from({ length: rows.length ? 2 : 8 }, (_, i) => (
-                  <TableRow key={`s${i}`}>
-                    <TableCell colSpan={6}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {!isFetching && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6}>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', py: 3 }}>
-                      {isError ? t('dashboards.error') : t('dashboards.banking.transactions.none')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              <PagedTableStatus
+                columns={6}
+                rows={rows.length}
+                fetching={isFetching}
+                error={isError}
+                none={t('dashboards.banking.transactions.none')}
+              />
             </TableBody>
           </Table>
         </TableContainer>
-        {data?.nextCursor && !isFetching && (
-          <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => more(data.nextCursor!)}>
-              {t('dashboards.banking.transactions.more')}
-            </Button>
-          </Box>
-        )}
+        <ShowMore
+          next={data?.nextCursor}
+          fetching={isFetching}
+          label={t('dashboards.banking.transactions.more')}
+          onMore={more}
+        />
       </Card>
     </Box>
   );

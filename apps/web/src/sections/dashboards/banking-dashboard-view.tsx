@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +7,11 @@ import { useSearchParams } from 'react-router';
 
 import { useHasAccess } from '../../auth/role-based-guard';
 import { Label } from '../../components/label/label';
-import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
-import { paths } from '../../routes/paths';
 import { useBankAccountsQuery } from './banking-api';
-import { useDashboardQuery, useLiveDashboard } from './dashboards-api';
-import { CardSkeleton, PeriodPicker, SeriesCard, StatCard, TableCard } from './dashboard-widgets';
+import { DashboardFrame, useDashboardPage } from './dashboard-frame';
+import { SeriesCard, StatCard, TableCard } from './dashboard-widgets';
 import { QuickTransfer } from './quick-transfer';
-import { usePeriod } from './use-period';
 
 /** /dashboard/banking — balance, income and expenses of the organisation's accounts, live. */
 export function BankingDashboardView() {
@@ -26,17 +20,10 @@ export function BankingDashboardView() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('currency')?.toUpperCase();
   const currencyParam = asked && /^[A-Z]{3}$/.test(asked) ? asked : undefined;
-  const { period, from, to, choose, setRange } = usePeriod();
-  const { data, isLoading, isError, refetch } = useDashboardQuery({
-    name: 'banking',
-    from,
-    to,
-    compare: 'previous',
-    currency: currencyParam,
-  });
+  const page = useDashboardPage('banking', { currency: currencyParam });
+  const { data, from, to } = page;
   const accounts = useBankAccountsQuery();
   const canTransfer = useHasAccess(undefined, ['banking:transfer']);
-  useLiveDashboard('banking');
   const currency = data?.currency ?? currencyParam ?? 'USD';
   const currencies = [...new Set((accounts.data ?? []).map((a) => a.currency))].sort();
   const file = (id: string) => `banking-${currency}-${id}-${from}-${to}`;
@@ -66,7 +53,6 @@ export function BankingDashboardView() {
       );
     return undefined;
   };
-  const empty = data ? data.tables.find((x) => x.id === 'accounts')?.rows.length === 0 : false;
   const payees = (table('contacts')?.rows ?? []).map((r) => ({
     id: r.id,
     name: String(r.cells.name ?? ''),
@@ -91,128 +77,81 @@ export function BankingDashboardView() {
   };
 
   return (
-    <Box>
-      <PageHeader
-        title={t('dashboards.banking.title')}
-        crumbs={[
-          { name: t('nav.dashboard'), href: paths.dashboard.root },
-          { name: t('dashboards.banking.title') },
-        ]}
-        action={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {currencies.length > 1 && (
-              <ToggleButtonGroup
-                exclusive
-                size="small"
-                value={currency}
-                aria-label={t('dashboards.banking.currency')}
-                onChange={(_, v: string | null) =>
-                  v &&
-                  setParams(
-                    (p) => {
-                      p.set('currency', v);
-                      return p;
-                    },
-                    { replace: true },
-                  )
-                }
-              >
-                {currencies.map((c) => (
-                  <ToggleButton key={c} value={c}>
-                    {c}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
-            )}
-            <PeriodPicker
-              key={`${period}-${from}-${to}`}
-              period={period}
-              from={from}
-              to={to}
-              choose={choose}
-              setRange={setRange}
-            />
-          </Stack>
-        }
-      />
-      {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
-              {t('dashboards.retry')}
-            </Button>
-          }
-        >
-          {t('dashboards.error')}
-        </Alert>
-      )}
-      {empty && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {t('dashboards.banking.empty')}
-        </Alert>
-      )}
-      <Grid container spacing={3}>
-        {isLoading || !data
-          ? Array.from({ length: 4 }, (_, i) => (
-              <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
-                <CardSkeleton />
-              </Grid>
-            ))
-          : data.cards.map((c) => (
-              <Grid key={c.id} size={{ xs: 12, sm: 6, lg: 3 }}>
-                <StatCard
-                  card={c}
-                  label={t(`dashboards.banking.cards.${c.id}`)}
-                  currency={currency}
-                />
-              </Grid>
+    <DashboardFrame
+      name="banking"
+      page={page}
+      isEmpty={(data) => data.tables.find((x) => x.id === 'accounts')?.rows.length === 0}
+      note={{ values: () => ({ currency }) }}
+      action={
+        currencies.length > 1 && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={currency}
+            aria-label={t('dashboards.banking.currency')}
+            onChange={(_, v: string | null) =>
+              v &&
+              setParams(
+                (p) => {
+                  p.set('currency', v);
+                  return p;
+                },
+                { replace: true },
+              )
+            }
+          >
+            {currencies.map((c) => (
+              <ToggleButton key={c} value={c}>
+                {c}
+              </ToggleButton>
             ))}
-        {data && (
-          <>
-            <Grid size={{ xs: 12, lg: canTransfer ? 8 : 12 }}>
-              <SeriesCard
-                series={data.series.find((x) => x.id === 'balance')!}
-                title={t('dashboards.banking.series.balance')}
-                period={data.period}
-                fileName={file('balance')}
+          </ToggleButtonGroup>
+        )
+      }
+    >
+      {(data) => (
+        <>
+          {data.cards.map((c) => (
+            <Grid key={c.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <StatCard
+                card={c}
+                label={t(`dashboards.banking.cards.${c.id}`)}
                 currency={currency}
-                showTotal={false}
               />
             </Grid>
-            {canTransfer && accounts.data && (
-              <Grid size={{ xs: 12, lg: 4 }}>
-                <QuickTransfer accounts={accounts.data} payees={payees} />
-              </Grid>
-            )}
-            {(['income', 'expenses'] as const).map((id) => (
-              <Grid key={id} size={{ xs: 12, lg: 6 }}>
-                <SeriesCard
-                  series={data.series.find((x) => x.id === id)!}
-                  title={t(`dashboards.banking.series.${id}`)}
-                  period={data.period}
-                  fileName={file(id)}
-                  currency={currency}
-                />
-              </Grid>
-            ))}
-            <Grid size={{ xs: 12, lg: 5 }}>{tableCard('expenseCategories')}</Grid>
-            <Grid size={{ xs: 12, lg: 7 }}>{tableCard('recentTransactions')}</Grid>
-            <Grid size={{ xs: 12, lg: 7 }}>{tableCard('accounts')}</Grid>
-            <Grid size={{ xs: 12, lg: 5 }}>{tableCard('cards')}</Grid>
-          </>
-        )}
-      </Grid>
-      {data && (
-        <Box component="p" sx={{ mt: 3, typography: 'caption', color: 'text.secondary' }}>
-          {t('dashboards.banking.periodNote', {
-            from: f.day(data.period.from),
-            to: f.day(data.period.to),
-            currency,
-          })}
-        </Box>
+          ))}
+          <Grid size={{ xs: 12, lg: canTransfer ? 8 : 12 }}>
+            <SeriesCard
+              series={data.series.find((x) => x.id === 'balance')!}
+              title={t('dashboards.banking.series.balance')}
+              period={data.period}
+              fileName={file('balance')}
+              currency={currency}
+              showTotal={false}
+            />
+          </Grid>
+          {canTransfer && accounts.data && (
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <QuickTransfer accounts={accounts.data} payees={payees} />
+            </Grid>
+          )}
+          {(['income', 'expenses'] as const).map((id) => (
+            <Grid key={id} size={{ xs: 12, lg: 6 }}>
+              <SeriesCard
+                series={data.series.find((x) => x.id === id)!}
+                title={t(`dashboards.banking.series.${id}`)}
+                period={data.period}
+                fileName={file(id)}
+                currency={currency}
+              />
+            </Grid>
+          ))}
+          <Grid size={{ xs: 12, lg: 5 }}>{tableCard('expenseCategories')}</Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>{tableCard('recentTransactions')}</Grid>
+          <Grid size={{ xs: 12, lg: 7 }}>{tableCard('accounts')}</Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>{tableCard('cards')}</Grid>
+        </>
       )}
-    </Box>
+    </DashboardFrame>
   );
 }

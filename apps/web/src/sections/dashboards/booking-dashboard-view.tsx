@@ -23,15 +23,12 @@ import { useSearchParams } from 'react-router';
 import { useHasAccess } from '../../auth/role-based-guard';
 import { Label } from '../../components/label/label';
 import type { LabelColor } from '../../components/label/label';
-import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { useFormat } from '../../lib/format';
 import { translateError } from '../../locales/form-errors';
-import { paths } from '../../routes/paths';
 import { useBookingQuery, useDecideReviewMutation, useMoveBookingMutation } from './booking-api';
-import { useDashboardQuery, useLiveDashboard } from './dashboards-api';
-import { CardSkeleton, PeriodPicker, SeriesCard, StatCard, TableCard } from './dashboard-widgets';
-import { usePeriod } from './use-period';
+import { DashboardFrame, useDashboardPage } from './dashboard-frame';
+import { SeriesCard, StatCard, TableCard } from './dashboard-widgets';
 
 export const BOOKING_STATUS_COLOR: Record<string, LabelColor> = {
   pending: 'warning',
@@ -182,17 +179,10 @@ export function BookingDetails({ id, onClose }: { id: string; onClose: () => voi
 /** /dashboard/booking — stays booked in a period, today's house, and what waits for a decision. */
 export function BookingDashboardView() {
   const { t } = useTranslation();
-  const f = useFormat();
   const [params, setParams] = useSearchParams();
   const opened = params.get('booking');
-  const { period, from, to, choose, setRange } = usePeriod();
-  const { data, isLoading, isError, refetch } = useDashboardQuery({
-    name: 'booking',
-    from,
-    to,
-    compare: 'previous',
-  });
-  useLiveDashboard('booking');
+  const page = useDashboardPage('booking');
+  const { data, from, to } = page;
   const canWrite = useHasAccess(undefined, ['booking:write']);
   const file = (id: string) => `booking-${id}-${from}-${to}`;
   const statusCell = (columnId: string, value: string | number | null) => {
@@ -226,7 +216,6 @@ export function BookingDashboardView() {
   const table = (id: string) => data?.tables.find((x) => x.id === id);
   const periodCards = data?.cards.filter((c) => c.spark.length > 0 || c.previous !== null) ?? [];
   const todayCards = data?.cards.filter((c) => c.spark.length === 0 && c.previous === null) ?? [];
-  const empty = data ? data.cards.every((c) => c.value === 0) : false;
   const close = () =>
     setParams((p) => {
       p.delete('booking');
@@ -234,121 +223,79 @@ export function BookingDashboardView() {
     });
 
   return (
-    <Box>
-      <PageHeader
-        title={t('dashboards.booking.title')}
-        crumbs={[
-          { name: t('nav.dashboard'), href: paths.dashboard.root },
-          { name: t('dashboards.booking.title') },
-        ]}
-        action={
-          <PeriodPicker
-            key={`${period}-${from}-${to}`}
-            period={period}
-            from={from}
-            to={to}
-            choose={choose}
-            setRange={setRange}
-          />
-        }
-      />
-      {isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => refetch()}>
-              {t('dashboards.retry')}
-            </Button>
-          }
-        >
-          {t('dashboards.error')}
-        </Alert>
-      )}
-      {empty && (
-        <Alert severity="info" sx={{ mb: 3 }}>
-          {t('dashboards.booking.empty')}
-        </Alert>
-      )}
-      <Grid container spacing={3}>
-        {isLoading || !data
-          ? Array.from({ length: 4 }, (_, i) => (
-              <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
-                <CardSkeleton />
-              </Grid>
-            ))
-          : periodCards.map((c) => (
+    <>
+      <DashboardFrame name="booking" page={page}>
+        {(data) => (
+          <>
+            {periodCards.map((c) => (
               <Grid key={c.id} size={{ xs: 12, sm: 6, lg: 3 }}>
                 <StatCard card={c} label={t(`dashboards.booking.cards.${c.id}`)} />
               </Grid>
             ))}
-        {todayCards.map((c) => (
-          <Grid key={c.id} size={{ xs: 12, sm: 4 }}>
-            <StatCard card={c} label={t(`dashboards.booking.cards.${c.id}`)} />
-          </Grid>
-        ))}
-        {data?.series.map((s) => (
-          <Grid key={s.id} size={{ xs: 12, lg: 6 }}>
-            <SeriesCard
-              series={s}
-              title={t(`dashboards.booking.series.${s.id}`)}
-              period={data.period}
-              fileName={file(s.id)}
-            />
-          </Grid>
-        ))}
-        {table('newestBookings') && (
-          <Grid size={{ xs: 12 }} id="newestBookings">
-            <TableCard
-              table={table('newestBookings')!}
-              title={t('dashboards.booking.tables.newestBookings')}
-              column={(id) => t(`dashboards.booking.columns.${id}`)}
-              cell={statusCell}
-              fileName={file('newest-bookings')}
-              empty={t('dashboards.noRows')}
-              rowAction={(row) => (
-                <BookingActions id={row.id} status={String(row.cells.status) as BookingStatus} />
-              )}
-              actionLabel={t('dashboards.booking.actions')}
-            />
-          </Grid>
+            {todayCards.map((c) => (
+              <Grid key={c.id} size={{ xs: 12, sm: 4 }}>
+                <StatCard card={c} label={t(`dashboards.booking.cards.${c.id}`)} />
+              </Grid>
+            ))}
+            {data.series.map((s) => (
+              <Grid key={s.id} size={{ xs: 12, lg: 6 }}>
+                <SeriesCard
+                  series={s}
+                  title={t(`dashboards.booking.series.${s.id}`)}
+                  period={data.period}
+                  fileName={file(s.id)}
+                />
+              </Grid>
+            ))}
+            {table('newestBookings') && (
+              <Grid size={{ xs: 12 }} id="newestBookings">
+                <TableCard
+                  table={table('newestBookings')!}
+                  title={t('dashboards.booking.tables.newestBookings')}
+                  column={(id) => t(`dashboards.booking.columns.${id}`)}
+                  cell={statusCell}
+                  fileName={file('newest-bookings')}
+                  empty={t('dashboards.noRows')}
+                  rowAction={(row) => (
+                    <BookingActions
+                      id={row.id}
+                      status={String(row.cells.status) as BookingStatus}
+                    />
+                  )}
+                  actionLabel={t('dashboards.booking.actions')}
+                />
+              </Grid>
+            )}
+            {table('reviews') && (
+              <Grid size={{ xs: 12, lg: 8 }}>
+                <TableCard
+                  table={table('reviews')!}
+                  title={t('dashboards.booking.tables.reviews')}
+                  column={(id) => t(`dashboards.booking.columns.${id}`)}
+                  cell={statusCell}
+                  fileName={file('reviews')}
+                  empty={t('dashboards.booking.noReviews')}
+                  rowAction={canWrite ? (row) => <ReviewActions id={row.id} /> : undefined}
+                  actionLabel={t('dashboards.booking.actions')}
+                />
+              </Grid>
+            )}
+            {table('byStatus') && (
+              <Grid size={{ xs: 12, lg: 4 }} id="byStatus">
+                <TableCard
+                  table={table('byStatus')!}
+                  title={t('dashboards.booking.tables.byStatus')}
+                  column={(id) => t(`dashboards.booking.columns.${id}`)}
+                  cell={statusCell}
+                  fileName={file('by-status')}
+                  empty={t('dashboards.noRows')}
+                />
+              </Grid>
+            )}
+          </>
         )}
-        {table('reviews') && (
-          <Grid size={{ xs: 12, lg: 8 }}>
-            <TableCard
-              table={table('reviews')!}
-              title={t('dashboards.booking.tables.reviews')}
-              column={(id) => t(`dashboards.booking.columns.${id}`)}
-              cell={statusCell}
-              fileName={file('reviews')}
-              empty={t('dashboards.booking.noReviews')}
-              rowAction={canWrite ? (row) => <ReviewActions id={row.id} /> : undefined}
-              actionLabel={t('dashboards.booking.actions')}
-            />
-          </Grid>
-        )}
-        {table('byStatus') && (
-          <Grid size={{ xs: 12, lg: 4 }} id="byStatus">
-            <TableCard
-              table={table('byStatus')!}
-              title={t('dashboards.booking.tables.byStatus')}
-              column={(id) => t(`dashboards.booking.columns.${id}`)}
-              cell={statusCell}
-              fileName={file('by-status')}
-              empty={t('dashboards.noRows')}
-            />
-          </Grid>
-        )}
-      </Grid>
-      {data && (
-        <Box component="p" sx={{ mt: 3, typography: 'caption', color: 'text.secondary' }}>
-          {t('dashboards.booking.periodNote', {
-            from: f.day(data.period.from),
-            to: f.day(data.period.to),
-          })}
-        </Box>
-      )}
+      </DashboardFrame>
       {opened && <BookingDetails id={opened} onClose={close} />}
-    </Box>
+    </>
   );
 }

@@ -2,10 +2,8 @@ import type { Booking, BookingStatus } from '@bo/contract/booking';
 import { BOOKING_STATUSES } from '@bo/contract/booking';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -23,10 +21,11 @@ import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
 import { subscribeRealtime } from '../../lib/realtime';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { useBookingsQuery } from './booking-api';
-import { useCursorPages } from './use-cursor-pages';
 import { BOOKING_STATUS_COLOR, BookingActions, BookingDetails } from './booking-dashboard-view';
+import { PagedTableStatus, ShowMore } from './paged-table';
 import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -177,33 +176,22 @@ export function BookingListView() {
                   </TableCell>
                 </TableRow>
               ))}
-              {isFetching &&
-                Array.from({ length: rows.length ? 2 : 8 }, (_, i) => (
-                  <TableRow key={`s${i}`}>
-                    <TableCell colSpan={8}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {!isFetching && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', py: 3 }}>
-                      {isError ? t('dashboards.error') : t('dashboards.booking.list.none')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              <PagedTableStatus
+                columns={8}
+                rows={rows.length}
+                fetching={isFetching}
+                error={isError}
+                none={t('dashboards.booking.list.none')}
+              />
             </TableBody>
           </Table>
         </TableContainer>
-        {data?.nextCursor && !isFetching && (
-          <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => more(data.nextCursor!)}>
-              {t('dashboards.booking.list.more')}
-            </Button>
-          </Box>
-        )}
+        <ShowMore
+          next={data?.nextCursor}
+          fetching={isFetching}
+          label={t('dashboards.booking.list.more')}
+          onMore={more}
+        />
       </Card>
       {opened && <BookingDetails id={opened} onClose={close} />}
     </Box>

@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,10 +25,11 @@ import { useSearchParams } from 'react-router';
 import { DateField } from '../../components/form/date-field';
 import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { usePageViewsQuery } from './analytics-api';
-import { useCursorPages } from './use-cursor-pages';
 import { useRegionName } from './use-region-name';
+import { PagedTableStatus, ShowMore } from './paged-table';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pathSchema = pageViewListQuerySchema.shape.path.unwrap();
@@ -234,33 +234,22 @@ export function PageViewsView() {
                   <TableCell>{t(`dashboards.analytics.devices.${r.device}`)}</TableCell>
                 </TableRow>
               ))}
-              {isFetching &&
-                Array.from({ length: rows.length ? 2 : 8 }, (_, i) => (
-                  <TableRow key={`s${i}`}>
-                    <TableCell colSpan={COLUMNS.length}>
-                      <Skeleton />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {!isFetching && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', py: 3 }}>
-                      {isError ? t('dashboards.error') : t('dashboards.analytics.log.none')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
+              <PagedTableStatus
+                columns={COLUMNS.length}
+                rows={rows.length}
+                fetching={isFetching}
+                error={isError}
+                none={t('dashboards.analytics.log.none')}
+              />
             </TableBody>
           </Table>
         </TableContainer>
-        {data?.nextCursor && !isFetching && (
-          <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => more(data.nextCursor!)}>
-              {t('dashboards.analytics.log.more')}
-            </Button>
-          </Box>
-        )}
+        <ShowMore
+          next={data?.nextCursor}
+          fetching={isFetching}
+          label={t('dashboards.analytics.log.more')}
+          onMore={more}
+        />
       </Card>
     </Box>
   );

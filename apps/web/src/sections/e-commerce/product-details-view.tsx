@@ -49,8 +49,10 @@ import { textShade } from '../../theme/components';
 /** Opened by few: loaded on first open. */
 const SizeGuideDialog = lazy(() => import('./size-guide-dialog'));
 
-const RichTextViewer = lazy(() =>
-  import('./rich-text').then((m) => ({ default: m.RichTextViewer })),
+const RichTextContent = lazy(() =>
+  import('../../components/rich-text/rich-text-editor').then((m) => ({
+    default: m.RichTextContent,
+  })),
 );
 
 function Gallery({ product }: { product: ProductDetails }) {
@@ -669,7 +671,7 @@ export function ProductDetailsView({ name }: { name: string }) {
               {tab === 'description' ? (
                 product.description ? (
                   <Suspense fallback={<Skeleton height={120} />}>
-                    <RichTextViewer html={product.description} />
+                    <RichTextContent html={product.description} dense />
                   </Suspense>
                 ) : (
                   <Typography sx={{ color: 'text.secondary' }}>

@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { focusFirstError } from '../../components/form/focus-first-error';
+import type { RichTextTool } from '../../components/rich-text/rich-text-editor';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
@@ -40,8 +41,21 @@ import { ImageUploader } from './image-uploader';
 
 // The editor (ProseMirror) is its own chunk, fetched only when this form opens.
 const RichTextEditor = lazy(() =>
-  import('./rich-text').then((m) => ({ default: m.RichTextEditor })),
+  import('../../components/rich-text/rich-text-editor').then((m) => ({
+    default: m.RichTextEditor,
+  })),
 );
+/** A description is formatted text without links, code or pictures (the gallery has those). */
+const DESCRIPTION_TOOLS: readonly RichTextTool[] = [
+  'bold',
+  'italic',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'quote',
+  'undo',
+  'redo',
+];
 
 const EMPTY: ProductBody = {
   name: '',
@@ -220,6 +234,10 @@ export function ProductForm({ product }: { product?: Product }) {
                       onChange={field.onChange}
                       error={!!fieldState.error}
                       label={t('ecommerce.form.description')}
+                      textsPrefix="ecommerce.editor"
+                      tools={DESCRIPTION_TOOLS}
+                      minHeight={180}
+                      dense
                     />
                   </Suspense>
                   {fieldState.error && (

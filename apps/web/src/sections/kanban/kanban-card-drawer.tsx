@@ -35,10 +35,10 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notify } from '../../components/snackbar/notify';
 import { http } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
-import { ConfirmDialog } from './confirm-dialog';
 import {
   useAssignableUsersQuery,
   useAttachFileMutation,
@@ -562,6 +562,7 @@ function CardDetails({
           deleteCard({ cardId: card.id })
             .unwrap()
             .then(() => notify.success(t('kanban.card.deleted')), fail);
+          setConfirmDelete(false);
         }}
       />
     </Box>

@@ -23,9 +23,9 @@ import type { DraggableProvided } from '@hello-pangea/dnd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
-import { ConfirmDialog } from './confirm-dialog';
 import {
   useClearColumnMutation,
   useCreateCardMutation,
@@ -341,9 +341,10 @@ export function KanbanColumnView({
         })}
         action={t('kanban.column.clear')}
         onClose={() => setConfirm(null)}
-        onConfirm={() =>
-          void run(clearColumn({ columnId: column.id }).unwrap(), t('kanban.column.cleared'))
-        }
+        onConfirm={() => {
+          void run(clearColumn({ columnId: column.id }).unwrap(), t('kanban.column.cleared'));
+          setConfirm(null);
+        }}
       />
       <ConfirmDialog
         open={confirm === 'delete'}
@@ -354,9 +355,10 @@ export function KanbanColumnView({
         })}
         action={t('common.delete')}
         onClose={() => setConfirm(null)}
-        onConfirm={() =>
-          void run(deleteColumn({ columnId: column.id }).unwrap(), t('kanban.column.deleted'))
-        }
+        onConfirm={() => {
+          void run(deleteColumn({ columnId: column.id }).unwrap(), t('kanban.column.deleted'));
+          setConfirm(null);
+        }}
       />
     </Paper>
   );

@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
+import { useCursorPages } from '../../lib/use-cursor-pages';
 import { NotificationItem } from './notification-item';
 import { useNotificationsQuery } from './notifications-api';
 
@@ -27,25 +27,25 @@ function Loading({ rows }: { rows: number }) {
   );
 }
 
-/** One page of a tab, and (when `more`) a button that adds the next page below it. */
+/** One page of a tab, and (when it is the last one and `more`) a button that asks for the next. */
 function Page({
   tab,
   cursor,
   limit,
-  more,
   first,
+  onMore,
   onOpen,
 }: {
   tab: NotificationTab;
   cursor?: string;
   limit: number;
-  more: boolean;
   first: boolean;
+  /** Given to the last page of a list that grows: adds the next page below it. */
+  onMore?: (cursor: string) => void;
   onOpen?: () => void;
 }) {
   const { t } = useTranslation();
   const { data, isLoading, isError, refetch } = useNotificationsQuery({ tab, cursor, limit });
-  const [next, setNext] = useState<string | null>(null);
 
   if (isLoading) return <Loading rows={first ? 4 : 2} />;
   if (isError || !data) {
@@ -64,6 +64,7 @@ function Page({
       />
     );
   }
+  const next = data.nextCursor;
   return (
     <>
       <List disablePadding>
@@ -71,34 +72,43 @@ function Page({
           <NotificationItem key={n.id} n={n} onOpen={onOpen} />
         ))}
       </List>
-      {next ? (
-        <Page tab={tab} cursor={next} limit={limit} more={more} first={false} onOpen={onOpen} />
-      ) : (
-        more &&
-        data.nextCursor && (
-          <Box sx={{ p: 2, textAlign: 'center' }}>
-            <Button onClick={() => setNext(data.nextCursor)}>{t('header.loadMore')}</Button>
-          </Box>
-        )
+      {onMore && next && (
+        <Box sx={{ p: 2, textAlign: 'center' }}>
+          <Button onClick={() => onMore(next)}>{t('header.loadMore')}</Button>
+        </Box>
       )}
     </>
   );
+}
+
+type ListProps = {
+  tab: NotificationTab;
+  limit?: number;
+  more?: boolean;
+  onOpen?: () => void;
+};
+
+/** Every page asked for so far, each its own query (a push refetches them all). */
+function Pages({ tab, limit = 20, more = false, onOpen }: ListProps) {
+  const { cursors, more: showMore } = useCursorPages(tab);
+  return cursors.map((cursor, index) => (
+    <Page
+      key={cursor ?? 'first'}
+      tab={tab}
+      cursor={cursor}
+      limit={limit}
+      first={index === 0}
+      onMore={more && index === cursors.length - 1 ? showMore : undefined}
+      onOpen={onOpen}
+    />
+  ));
 }
 
 /**
  * A tab of the person's notifications, newest first: one page in the header's popover, pages
  * added on demand on the full page.
  */
-export function NotificationList({
-  tab,
-  limit = 20,
-  more = false,
-  onOpen,
-}: {
-  tab: NotificationTab;
-  limit?: number;
-  more?: boolean;
-  onOpen?: () => void;
-}) {
-  return <Page key={tab} tab={tab} limit={limit} more={more} first onOpen={onOpen} />;
+export function NotificationList(props: ListProps) {
+  // A new tab starts again from its first page, without asking it for the old tab's cursors.
+  return <Pages key={props.tab} {...props} />;
 }

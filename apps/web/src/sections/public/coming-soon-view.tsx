@@ -1,3 +1,4 @@
+import { notifyBodySchema } from '@bo/contract/public';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { CONFIG } from '../../config';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
-import { notifySchema, postNotify } from './public-api';
+import { postNotify } from './public-api';
 import type { NotifyBody } from './public-api';
 
 const DAY = 86_400_000;
@@ -45,7 +46,7 @@ export function ComingSoonView() {
   const [target] = useState(launchTime);
   const countdown = useCountdown(target);
   const [done, setDone] = useState(false);
-  const resolver = useMemo(() => zodResolver(notifySchema, { error: zodErrorMap(t) }), [t]);
+  const resolver = useMemo(() => zodResolver(notifyBodySchema, { error: zodErrorMap(t) }), [t]);
   const { register, handleSubmit, setError, formState } = useForm<NotifyBody>({
     resolver,
     defaultValues: { email: '' },

@@ -1,3 +1,4 @@
+import { contactBodySchema, type ContactBody } from '@bo/contract/public';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,8 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
-import { contactSchema, postContact } from './public-api';
-import type { ContactBody } from './public-api';
+import { postContact } from './public-api';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
 
@@ -60,7 +60,7 @@ export function ContactView() {
   const { t } = useTranslation();
   usePageTitle(t('public.contact.title'));
   const [sent, setSent] = useState(false);
-  const resolver = useMemo(() => zodResolver(contactSchema, { error: zodErrorMap(t) }), [t]);
+  const resolver = useMemo(() => zodResolver(contactBodySchema, { error: zodErrorMap(t) }), [t]);
   const { register, handleSubmit, setError, reset, formState } = useForm<ContactBody>({
     resolver,
     defaultValues: { name: '', email: '', subject: '', message: '' },
