@@ -13,7 +13,6 @@ import { paths } from '../../routes/paths';
 import { useAppSelector } from '../../store/hooks';
 import { useFormat } from './format';
 
-/** Colour dots; the name of a colour is its hex value, read out for screen readers. */
 /** What a product without a picture shows: a named placeholder, not an empty grey box. */
 export function NoPicture({ size = 48 }: { size?: number }) {
   const { t } = useTranslation();
@@ -36,7 +35,8 @@ export function NoPicture({ size = 48 }: { size?: number }) {
     >
       <ImageOutlined sx={{ fontSize: size }} />
       {size >= 40 && (
-        <Typography variant="caption" aria-hidden>
+        // The grey of the box under secondary text falls short of 4.5:1 in light mode.
+        <Typography variant="caption" color="text.primary" aria-hidden>
           {t('ecommerce.product.noPicture')}
         </Typography>
       )}
@@ -44,6 +44,7 @@ export function NoPicture({ size = 48 }: { size?: number }) {
   );
 }
 
+/** Colour dots; the name of a colour is its hex value, read out for screen readers. */
 export function ColorDots({ colors, max = 4 }: { colors: string[]; max?: number }) {
   const shown = colors.slice(0, max);
   return (
