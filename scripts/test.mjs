@@ -1,38 +1,97 @@
 // `npm test`: lint, type-check, unit tests, server integration tests on the embedded store (and on
 // PostgreSQL when TEST_DATABASE_URL is set), the production build with its bundle budgets, and
-// the browser tests. Stops at the first failing stage and says which.
-import { spawnSync } from 'node:child_process';
+// the browser tests. Stops at the first failing stage and says which. Each stage's time goes to
+// test-results/timings.json and a table at the end, so the next cut is measured, not guessed.
+// `npm test -- server browser` runs the stages whose names start with the words given.
+//
+// The two server suites and the build run side by side: neither suite keeps both cores busy on
+// its own (the PostgreSQL one waits on the database), so together they take about the time of
+// the longest instead of the sum. Their output is printed whole as each ends.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 
-const stages = [
-  ['lint', 'npx', ['eslint', '.']],
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['types', 'npm', ['run', 'typecheck']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'contract', '--project', 'web']],
+const stage = (name, cmd, args, env = {}) => ({ name, cmd, args, env });
+const groups = [
+  [stage('lint', 'npx', ['eslint', '.'])],
+  [stage('format', 'npx', ['prettier', '--check', '.'])],
+  [stage('types', 'npm', ['run', 'typecheck'])],
+  [stage('unit', 'npx', ['vitest', 'run', '--project', 'contract', '--project', 'web'])],
   [
-    'server (embedded PGlite)',
-    'npx',
-    ['vitest', 'run', '--project', 'server'],
-    { TEST_DATABASE_URL: '' },
+    stage('server (embedded PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], {
+      TEST_DATABASE_URL: '',
+    }),
+    ...(process.env.TEST_DATABASE_URL
+      ? [stage('server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'])]
+      : []),
+    stage('build', 'npm', ['run', 'build']),
   ],
+  [stage('bundle budgets', 'npx', ['vitest', 'run', '--project', 'web', 'bundle-budget'])],
+  [stage('browser', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'])],
 ];
-if (process.env.TEST_DATABASE_URL) {
-  stages.push(['server (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], {}]);
-} else {
+if (!process.env.TEST_DATABASE_URL) {
   console.info('TEST_DATABASE_URL is not set: the server suite runs on the embedded store only.');
 }
-stages.push(['build', 'npm', ['run', 'build']]);
-stages.push(['bundle budgets', 'npx', ['vitest', 'run', '--project', 'web', 'bundle-budget']]);
-stages.push(['browser', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']]);
 
 const only = process.argv.slice(2);
-for (const [name, cmd, args, env] of stages) {
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
-  console.info(`\n▶ ${name}`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed`);
-    process.exit(r.status ?? 1);
+const timings = [];
+const began = Date.now();
+
+function report(failed) {
+  const total = (Date.now() - began) / 1000;
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(
+    'test-results/timings.json',
+    JSON.stringify(
+      { at: new Date().toISOString(), totalSeconds: total, failed, stages: timings },
+      null,
+      2,
+    ),
+  );
+  const width = Math.max(...timings.map((t) => t.stage.length), 5);
+  console.info(`\n${'stage'.padEnd(width)}  seconds  result`);
+  for (const t of timings) {
+    const note = t.parallel ? '  (side by side)' : '';
+    console.info(
+      `${t.stage.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)}  ${t.ok ? 'ok' : 'FAILED'}${note}`,
+    );
   }
-  console.info(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.info(`${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}`);
 }
+
+/** Runs one stage; alone it prints as it goes, beside others its output is kept until it ends. */
+function run({ name, cmd, args, env }, alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      if (!alone) {
+        console.info(`\n▶ ${name} (output)`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.info(`${code === 0 ? '✔' : '✖'} ${name} (${seconds.toFixed(1)} s)`);
+      resolve({ stage: name, seconds, ok: code === 0, parallel: !alone });
+    });
+  });
+}
+
+for (const group of groups) {
+  const chosen = group.filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
+  if (!chosen.length) continue;
+  console.info(`\n▶ ${chosen.map((s) => s.name).join(' + ')}`);
+  const results = await Promise.all(chosen.map((s) => run(s, chosen.length === 1)));
+  timings.push(...results);
+  const failed = results.find((r) => !r.ok);
+  if (failed) {
+    console.error(`\n✖ ${failed.stage} failed`);
+    report(failed.stage);
+    process.exit(1);
+  }
+}
+report(null);

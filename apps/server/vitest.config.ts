@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // One migrated (and one seeded) database per run, copied by each test file.
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry WASM; two cores cannot use more workers anyway.

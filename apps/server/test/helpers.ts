@@ -1,15 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { bootstrap } from '../src/bootstrap.js';
+import { ADMIN, testConfig } from './config.js';
+import type { TemplateKind } from './global-setup.js';
 
-export const ADMIN = { email: 'admin@test.local', password: 'correct-horse-battery' };
+export { ADMIN, testConfig } from './config.js';
 
 /** Which store this run tests: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set. */
 export const STORE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -23,21 +25,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database per test file: PostgreSQL gets a new database created from scratch. */
-async function freshDatabase(): Promise<{
+/**
+ * A fresh database per app, copied from the migrated template that test/global-setup.ts made
+ * for this run (with the first administrator, and with the demo data for `kind` demo).
+ */
+async function freshDatabase(kind: TemplateKind): Promise<{
   database: Database;
   drop: () => Promise<void>;
   url?: string;
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const dump = provided('pgliteTemplates')?.[kind];
+    const database = await openDatabase(dump ? { loadDataDir: await templateBlob(dump) } : {});
     return { database, drop: async () => {} };
   }
+  const template = provided('pgTemplates')?.[kind];
   const name = `bo_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -54,42 +61,30 @@ async function freshDatabase(): Promise<{
   };
 }
 
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bo-test-'));
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
-    jwtTtlSeconds: 3600,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    demoData: false,
-    mailFrom: 'test@backoffice.local',
-    logLevel: 'silent',
-    maxUploadBytes: 1024 * 1024,
-    mailDomains: [],
-    maxMailBytes: 2 * 1024 * 1024,
-    chatPerMinute: 60,
-    trustProxy: false,
-    corsOrigins: [],
-    authRateLimit: 10,
-    readCache: 'auto',
-    registration: 'approval',
-    require2faForAdmins: false,
-    storageQuotaBytes: 50 * 1024 * 1024,
-    invoiceReminderHours: 0,
-    notificationDigestHours: 0,
-    maxFileBytes: 64 * 1024 * 1024,
-    ...overrides,
-  };
+/** What the global setup provided; nothing outside a vitest run (a script using these helpers). */
+function provided<K extends 'pgliteTemplates' | 'pgTemplates'>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return null;
+  }
+}
+
+const blobs = new Map<string, Blob>();
+/** The dump read once per test file's process; PGlite copies it into its own memory. */
+async function templateBlob(file: string): Promise<Blob> {
+  let blob = blobs.get(file);
+  if (!blob) {
+    blob = new Blob([await readFile(file)]);
+    blobs.set(file, blob);
+  }
+  return blob;
 }
 
 /** Builds the real app on a fresh, migrated database with the first administrator. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
-  const { database, drop, url } = await freshDatabase();
+  const { database, drop, url } = await freshDatabase(config.demoData ? 'demo' : 'base');
   await database.migrate();
   await bootstrap(config, database, () => {});
   const app = await buildApp({ config, database, logger: false });
