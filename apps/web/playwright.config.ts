@@ -4,11 +4,15 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser tests drive the system Chromium (never a downloaded browser) against the built server
- * started by scripts/e2e-server.mjs: port 3100, fresh data directory, demo data, known admin.
- * Set E2E_BASE_URL to run against a server that is already up.
+ * started by scripts/e2e-server.mjs, one per worker (ports 3100, 3101…), each with its own fresh
+ * data directory, demo data and known admin: a test never sees another worker's writes
+ * (e2e/fixtures.ts points each worker at its own). Set E2E_BASE_URL to run against a server that
+ * is already up (one worker then).
  */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+const external = process.env.E2E_BASE_URL;
+const workers = external ? 1 : Number(process.env.E2E_WORKERS ?? 2);
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const port = (index: number) => 3100 + index;
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,12 +20,14 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL,
+    baseURL: external ?? `http://127.0.0.1:${port(0)}`,
     headless: true,
+    // As e2e/fixtures.ts does for the contexts tests open themselves.
+    reducedMotion: 'reduce',
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {
@@ -38,15 +44,16 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: process.env.E2E_BASE_URL
+  webServer: external
     ? undefined
-    : {
+    : Array.from({ length: workers }, (_, index) => ({
         command: 'node scripts/e2e-server.mjs',
         cwd: repoRoot,
-        url: `${baseURL}/api/health`,
+        env: { E2E_PORT: String(port(index)) },
+        url: `http://127.0.0.1:${port(index)}/api/health`,
         reuseExistingServer: !process.env.CI,
         timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+        stdout: 'ignore' as const,
+        stderr: 'pipe' as const,
+      })),
 });

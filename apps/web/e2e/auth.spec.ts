@@ -1,8 +1,7 @@
-import { fileURLToPath } from 'node:url';
-
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { ADMIN, expect, test } from './fixtures';
+import { applyVariant, expectNoSideScroll, shot, VARIANTS } from './variants';
 
 /**
  * Sign-up to sign-in with real mail codes: the codes are read from the server's outbox (the e2e
@@ -245,74 +244,40 @@ test('a person without the admin role is refused the audit screen; an administra
 
 // Token expiry ('Token expired', then the login route) is covered by shell.spec.ts.
 
-type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };
-const VARIANTS: Variant[] = [
-  { name: 'light', mode: 'light', lng: 'en', width: 1280 },
-  { name: 'dark', mode: 'dark', lng: 'en', width: 1280 },
-  { name: 'rtl', mode: 'light', lng: 'ar', width: 1280 },
-  { name: '390', mode: 'light', lng: 'en', width: 390 },
-];
-
-async function applyVariant(page: Page, baseURL: string, variant: Variant) {
-  await page.setViewportSize({ width: variant.width, height: variant.width < 600 ? 844 : 900 });
-  const url = new URL(baseURL);
-  await page.context().addCookies([
-    { name: 'themeMode', value: variant.mode, domain: url.hostname, path: '/' },
-    {
-      name: 'themeDirection',
-      value: variant.lng === 'ar' ? 'rtl' : 'ltr',
-      domain: url.hostname,
-      path: '/',
-    },
-  ]);
-  await page.addInitScript((lng) => window.localStorage.setItem('i18nextLng', lng), variant.lng);
-}
-
-/** Nothing wider than the window: a 390 px phone never scrolls sideways. */
-async function expectNoSideScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-for (const variant of VARIANTS) {
-  test(`auth and audit screens in ${variant.name}`, async ({ page, baseURL, consoleErrors }) => {
+for (const v of VARIANTS) {
+  test(`auth and audit screens in ${v.name}`, async ({ page, consoleErrors }) => {
     test.setTimeout(120_000);
-    await applyVariant(page, baseURL!, variant);
-    const shot = (name: string) =>
-      page.screenshot({
-        path: fileURLToPath(
-          new URL(`./screenshots/auth-${name}-${variant.name}.png`, import.meta.url),
-        ),
-        // A phone shot is one screen high; a whole long list at 390 px is unreadable.
-        fullPage: variant.width >= 600,
-      });
+    await applyVariant(page.context(), v);
+    await page.setViewportSize({ width: v.width, height: v.height });
+    // A phone shot is one screen high; a whole long list at 390 px is unreadable.
+    const photo = (name: string) =>
+      shot(page, `auth-${name}-${v.name}`, { fullPage: v.width >= 600 });
+    const label = (name: string) => `${name} in ${v.name}`;
 
     await page.goto('/auth/register');
     await page.getByTestId('register-submit').click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     await page.locator('input[name="password"]').fill('short-pw');
-    await shot('register');
-    await expectNoSideScroll(page);
+    await photo('register');
+    await expectNoSideScroll(page, label('register'));
 
     await page.goto('/auth/verify?email=someone%40example.com');
     await page.getByTestId('code-box-1').click();
     await page.keyboard.type('123');
-    await shot('verify');
-    await expectNoSideScroll(page);
+    await photo('verify');
+    await expectNoSideScroll(page, label('verify'));
 
     await page.goto('/auth/reset-password');
-    await shot('reset-password');
-    await expectNoSideScroll(page);
+    await photo('reset-password');
+    await expectNoSideScroll(page, label('reset-password'));
 
     await page.goto('/auth/new-password?email=someone%40example.com');
     await page.getByTestId('new-password-submit').click();
     await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     // The first wrong field in screen order takes the focus: the code, before the password.
     await expect(page.getByTestId('code-box-1')).toBeFocused();
-    await shot('new-password');
-    await expectNoSideScroll(page);
+    await photo('new-password');
+    await expectNoSideScroll(page, label('new-password'));
 
     await page.goto('/auth/login');
     await page.locator('input[name="email"]').fill(ADMIN.email);
@@ -322,13 +287,13 @@ for (const variant of VARIANTS) {
     await page.goto('/dashboard/admin/audit');
     // Generous: the lazy screen, the session check and the list load one after the other.
     await expect(page.getByTestId('audit-row').first()).toBeVisible({ timeout: 15_000 });
-    await shot('audit-log');
-    await expectNoSideScroll(page);
+    await photo('audit-log');
+    await expectNoSideScroll(page, label('audit-log'));
     await page.goto('/dashboard/admin/audit?tab=outbox');
     await expect(page.getByTestId('outbox-row').first()).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('outbox-row').first().getByRole('button').click();
-    await shot('outbox');
-    await expectNoSideScroll(page);
+    await photo('outbox');
+    await expectNoSideScroll(page, label('outbox'));
     allowRefusals(consoleErrors);
   });
 }

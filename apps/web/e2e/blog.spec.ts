@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 
 import { ADMIN, expect, test } from './fixtures';
+import { openVariant, shot, variant } from './variants';
 
 /**
  * The blog end to end: an editor writes a post with a cover and an inline image, publishes it,
@@ -120,68 +120,16 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await other.close();
 });
 
-test('blog screens in light, dark, Arabic and at 390 px, accessible', async ({
+test('at phone width the post cards stack in one column inside the screen', async ({
   browser,
   request,
 }) => {
-  // Twelve screens loaded, photographed and judged: minutes on a slow machine.
-  test.setTimeout(300_000);
-  const token = await adminToken(request);
-  const list = await request.get('/api/blog/posts?tab=published&limit=1', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const slug = ((await list.json()) as { posts: Array<{ slug: string }> }).posts[0]!.slug;
-  const variants = [
-    { name: 'light', mode: 'light', lng: 'en', dir: 'ltr', width: 1440 },
-    { name: 'dark', mode: 'dark', lng: 'en', dir: 'ltr', width: 1440 },
-    { name: 'ar', mode: 'light', lng: 'ar', dir: 'rtl', width: 1440 },
-    { name: '390', mode: 'light', lng: 'fr', dir: 'ltr', width: 390 },
-  ];
-  const screens = [
-    ['list', '/dashboard/blog/posts', '[data-testid="blog-card"]'],
-    ['post', `/dashboard/blog/post/${slug}`, '[data-testid="blog-comments"]'],
-    ['new', '/dashboard/blog/new', '[data-testid="blog-save"]'],
-  ] as const;
-  for (const variant of variants) {
-    const context = await browser.newContext({ viewport: { width: variant.width, height: 900 } });
-    const base = test.info().project.use.baseURL!;
-    await context.addCookies([
-      { name: 'themeMode', value: variant.mode, url: base },
-      { name: 'themeDirection', value: variant.dir, url: base },
-    ]);
-    await context.addInitScript(
-      ([lng, accessToken]) => {
-        window.localStorage.setItem('i18nextLng', lng);
-        window.localStorage.setItem('accessToken', accessToken);
-      },
-      [variant.lng, token] as const,
-    );
-    const page = await context.newPage();
-    for (const [name, url, ready] of screens) {
-      await page.goto(url);
-      await expect(page.locator(ready).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({
-        path: `apps/web/e2e/screenshots/blog-${name}-${variant.name}.png`,
-        fullPage: name !== 'post',
-      });
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(
-        violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-        `${name} ${variant.name}`,
-      ).toEqual([]);
-    }
-    // Phone: the cards stack in one column inside the screen.
-    if (variant.width === 390) {
-      await page.goto('/dashboard/blog/posts');
-      const card = page.getByTestId('blog-card').first();
-      const box = await card.boundingBox();
-      expect(box!.width).toBeLessThanOrEqual(390);
-    }
-    await context.close();
-  }
+  const { context, page } = await openVariant(browser, variant('phone'), await adminToken(request));
+  await page.goto('/dashboard/blog/posts');
+  const card = page.getByTestId('blog-card').first();
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(variant('phone').width);
+  await shot(page, 'blog-list-phone', { fullPage: true });
+  await context.close();
 });

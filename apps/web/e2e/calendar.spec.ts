@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+
+import { plainTest as test, watchConsole } from './fixtures';
+import { expectAxeClean, openVariant, settle, shot, variant } from './variants';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 
 /**
  * A person plans a week: creates an event with the dialog, drags it to another day, edits it,
@@ -163,7 +166,7 @@ test('invite a guest from the dialog; a link to the event (as a notification giv
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
-  await page.screenshot({ path: 'test-results/calendar-guests.png' });
+  await shot(page, 'calendar-guests');
 
   // Removing the guest (Backspace in the field removes the last one) is saved too.
   await guests.focus();
@@ -227,49 +230,23 @@ test('selecting a range opens the dialog with that range; filters narrow the vie
   await context.close();
 });
 
-async function shot(
-  browser: Browser,
-  name: string,
-  options: { dark?: boolean; arabic?: boolean; width?: number },
-) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1440, height: 1000 },
-  });
+test('the event dialog opens in Arabic, right to left, and passes axe', async ({ browser }) => {
+  const context = await browser.newContext();
   const bearer = await token(context.request);
-  const url = test.info().project.use.baseURL!;
-  const cookies = [];
-  if (options.dark) cookies.push({ name: 'themeMode', value: 'dark', url });
-  if (options.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url });
-  if (cookies.length) await context.addCookies(cookies);
-  if (options.arabic)
-    await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
-  const { page } = await signedInPage(context, bearer);
-  await page.goto('/dashboard/calendar');
-  await expect(page.locator('.fc-view-harness')).toBeVisible();
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png` });
   await context.close();
-}
-
-test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
-  await shot(browser, 'calendar-light', {});
-  await shot(browser, 'calendar-dark', { dark: true });
-  await shot(browser, 'calendar-ar-rtl', { arabic: true });
-  await shot(browser, 'calendar-390', { width: 390 });
-
-  // The event dialog in Arabic, opened from the button.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-  await context.addCookies([
-    { name: 'themeDirection', value: 'rtl', url: test.info().project.use.baseURL! },
-  ]);
-  await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
-  const { page } = await signedInPage(context, await token(context.request));
+  const v = variant('dark-ar');
+  const { context: arabic, page } = await openVariant(browser, v, bearer);
+  const errors = watchConsole(page);
   await page.goto('/dashboard/calendar');
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.getByRole('button', { name: 'حدث جديد' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: 'apps/web/e2e/screenshots/calendar-dialog-ar.png' });
-  await context.close();
+  await settle(page);
+  await shot(page, 'calendar-dialog-ar');
+  await expectAxeClean(page, `calendar dialog ${v.name}`);
+  expect(errors, errors.join('\n')).toEqual([]);
+  await arabic.close();
 });
 
 test('without a mouse: the chosen view survives a reload; an event opens, moves and resizes through its dialog', async ({

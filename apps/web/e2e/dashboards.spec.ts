@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 import { ADMIN, expect, test } from './fixtures';
+import { axeViolations, openVariant, shot, variant } from './variants';
 
 /**
  * The general dashboards as a manager uses them: figures from the data, the period in the URL,
- * an order placed by someone else moving the figure live, and the screen in light, dark,
- * Arabic right-to-left and at phone width, each checked with axe.
+ * an order placed by someone else moving the figure live, the screens' Arabic titles; each
+ * dashboard's variants are judged by the route walk (routes.spec.ts).
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -16,15 +16,6 @@ async function token(request: APIRequestContext) {
   const answer = await request.post('/api/account/login', { data: ADMIN });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { accessToken: string }).accessToken;
-}
-
-async function axeSerious(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('e-commerce dashboard: figures of the period, an order placed elsewhere counts at once', async ({
@@ -100,91 +91,65 @@ test('e-commerce dashboard: figures of the period, an order placed elsewhere cou
   await page.getByLabel('To').fill('2026-03-31');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/from=2026-03-10&to=2026-03-31/);
-  expect(await axeSerious(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
-type Screen = { path: string; ready: string; arabicTitle: string };
+type Screen = { name: string; path: string; ready: string; arabicTitle: string };
 const ECOMMERCE: Screen = {
+  name: 'ecommerce',
   path: '/dashboard/ecommerce',
   ready: 'value-revenue',
   arabicTitle: 'التجارة الإلكترونية',
 };
 const ANALYTICS: Screen = {
+  name: 'analytics',
   path: '/dashboard/analytics',
   ready: 'value-views',
   arabicTitle: 'التحليلات',
 };
 const BOOKING: Screen = {
+  name: 'booking',
   path: '/dashboard/booking',
   ready: 'value-bookings',
   arabicTitle: 'الحجوزات',
 };
-const APP: Screen = { path: '/dashboard/app', ready: 'value-users', arabicTitle: 'التطبيق' };
+const APP: Screen = {
+  name: 'app',
+  path: '/dashboard/app',
+  ready: 'value-users',
+  arabicTitle: 'التطبيق',
+};
 const FILE: Screen = {
+  name: 'file',
   path: '/dashboard/file',
   ready: 'value-storageUsed',
   arabicTitle: 'الملفات',
 };
 const BANKING: Screen = {
+  name: 'banking',
   path: '/dashboard/banking',
   ready: 'value-balance',
   arabicTitle: 'المصرفية',
 };
 
-async function shot(
-  browser: Browser,
-  name: string,
-  options: { dark?: boolean; arabic?: boolean; width?: number },
-  screen: Screen = ECOMMERCE,
-) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
-  const bearer = await token(context.request);
-  const baseURL = test.info().project.use.baseURL!;
-  const cookies = [];
-  if (options.dark) cookies.push({ name: 'themeMode', value: 'dark', url: baseURL });
-  if (options.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url: baseURL });
-  if (cookies.length) await context.addCookies(cookies);
-  await context.addInitScript(
-    ([value, arabic]) => {
-      window.localStorage.setItem('accessToken', value as string);
-      if (arabic) window.localStorage.setItem('i18nextLng', 'ar');
-    },
-    [bearer, !!options.arabic] as const,
-  );
-  const page = await context.newPage();
-  await page.goto(screen.path);
-  await expect(page.getByTestId(screen.ready)).toHaveText(/\d/);
-  await expect(page.locator('.MuiChartsSurface-root').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  if (options.arabic) {
-    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.arabicTitle);
-  }
-  if (options.width) {
-    // Nothing runs off the side of a phone: the tables scroll inside their cards.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-  }
-  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png`, fullPage: true });
-  const violations = await axeSerious(page);
-  await context.close();
-  return violations;
-}
-
-test('e-commerce dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
+/**
+ * The route walk (routes.spec.ts) judges every dashboard in each variant; this checks what it
+ * cannot know: each one draws its figures and first chart in Arabic, under its Arabic title.
+ */
+test('the six dashboards draw their figures under their Arabic titles, right to left', async ({
   browser,
+  request,
 }) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  found.light = await shot(browser, 'dashboard-ecommerce-light', {});
-  found.dark = await shot(browser, 'dashboard-ecommerce-dark', { dark: true });
-  found.rtl = await shot(browser, 'dashboard-ecommerce-rtl', { arabic: true, dark: true });
-  found.phone = await shot(browser, 'dashboard-ecommerce-390', { width: 390 });
-  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+  const { context, page } = await openVariant(browser, variant('dark-ar'), await token(request));
+  for (const screen of [ECOMMERCE, ANALYTICS, BOOKING, APP, FILE, BANKING]) {
+    await page.goto(screen.path);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId(screen.ready)).toHaveText(/\d/);
+    await expect(page.locator('.MuiChartsSurface-root').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.arabicTitle);
+    await shot(page, `dashboard-${screen.name}-dark-ar`, { fullPage: true });
+  }
+  await context.close();
 });
 
 test('banking dashboard: a quick transfer moves the balance once, the figures open the ledger', async ({
@@ -230,19 +195,7 @@ test('banking dashboard: a quick transfer moves the balance once, the figures op
   await page.getByRole('button', { name: 'Show more' }).focus();
   await page.keyboard.press('Enter');
   await expect(rows).toHaveCount(51);
-  expect(await axeSerious(page)).toEqual([]);
-});
-
-test('banking dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  found.light = await shot(browser, 'dashboard-banking-light', {}, BANKING);
-  found.dark = await shot(browser, 'dashboard-banking-dark', { dark: true }, BANKING);
-  found.rtl = await shot(browser, 'dashboard-banking-rtl', { arabic: true }, BANKING);
-  found.phone = await shot(browser, 'dashboard-banking-390', { width: 390 }, BANKING);
-  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('analytics dashboard: the pages one opens are counted by the app itself', async ({
@@ -267,7 +220,7 @@ test('analytics dashboard: the pages one opens are counted by the app itself', a
     })
     .toBeGreaterThanOrEqual(before + 2);
   await expect(page.getByTestId('table-topPages')).toContainText('/dashboard');
-  expect(await axeSerious(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The card leads to the views it counts: today's, newest first, the public page among them.
   await page.getByTestId('card-views').getByRole('link', { name: 'Page views' }).click();
@@ -296,66 +249,7 @@ test('analytics dashboard: the pages one opens are counted by the app itself', a
   await field.fill(`/never-opened-${unique()}`);
   await field.press('Enter');
   await expect(page.getByText('No page views match these filters.')).toBeVisible();
-  expect(await axeSerious(page)).toEqual([]);
-});
-
-test('page views log in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  for (const [name, options] of [
-    ['light', {}],
-    ['dark', { dark: true }],
-    ['rtl', { arabic: true }],
-    ['phone', { width: 390 }],
-  ] as const) {
-    const o = options as { dark?: boolean; arabic?: boolean; width?: number };
-    const context = await browser.newContext({ viewport: { width: o.width ?? 1440, height: 900 } });
-    const bearer = await token(context.request);
-    const baseURL = test.info().project.use.baseURL!;
-    const cookies = [];
-    if (o.dark) cookies.push({ name: 'themeMode', value: 'dark', url: baseURL });
-    if (o.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url: baseURL });
-    if (cookies.length) await context.addCookies(cookies);
-    await context.addInitScript(
-      ([value, arabic]) => {
-        window.localStorage.setItem('accessToken', value as string);
-        if (arabic) window.localStorage.setItem('i18nextLng', 'ar');
-      },
-      [bearer, !!o.arabic] as const,
-    );
-    const page = await context.newPage();
-    await page.goto('/dashboard/analytics/views');
-    await expect(page.getByRole('table').getByRole('row').nth(2)).toBeVisible();
-    await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-    if (o.arabic) {
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('مشاهدات الصفحات');
-    }
-    if (o.width) {
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-    await page.screenshot({ path: `apps/web/e2e/screenshots/page-views-${name}.png` });
-    found[name] = await axeSerious(page);
-    await context.close();
-  }
-  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
-});
-
-test('analytics dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  found.light = await shot(browser, 'dashboard-analytics-light', {}, ANALYTICS);
-  found.dark = await shot(browser, 'dashboard-analytics-dark', { dark: true }, ANALYTICS);
-  found.rtl = await shot(browser, 'dashboard-analytics-rtl', { arabic: true }, ANALYTICS);
-  found.phone = await shot(browser, 'dashboard-analytics-390', { width: 390 }, ANALYTICS);
-  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('booking dashboard: a booking is confirmed and a review accepted from the tables', async ({
@@ -391,7 +285,7 @@ test('booking dashboard: a booking is confirmed and a review accepted from the t
   await first.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('Review accepted')).toBeVisible();
   await expect(reviews).not.toContainText(text);
-  expect(await axeSerious(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // A figure opens the bookings behind it: the cancelled ones of the period.
   const cancelled = digits(await page.getByTestId('value-cancelled').textContent());
@@ -400,19 +294,7 @@ test('booking dashboard: a booking is confirmed and a review accepted from the t
   const list = page.getByRole('table', { name: 'Bookings' });
   await expect(list.getByRole('row').nth(1)).toContainText('Cancelled');
   if (cancelled <= 25) await expect(list.getByRole('row')).toHaveCount(cancelled + 1);
-  expect(await axeSerious(page)).toEqual([]);
-});
-
-test('booking dashboard in light, dark, Arabic right-to-left and at phone width, axe-clean', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  found.light = await shot(browser, 'dashboard-booking-light', {}, BOOKING);
-  found.dark = await shot(browser, 'dashboard-booking-dark', { dark: true }, BOOKING);
-  found.rtl = await shot(browser, 'dashboard-booking-rtl', { arabic: true }, BOOKING);
-  found.phone = await shot(browser, 'dashboard-booking-390', { width: 390 }, BOOKING);
-  expect(found).toEqual({ light: [], dark: [], rtl: [], phone: [] });
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('app dashboard counts a new sign-in; the file dashboard counts a file uploaded from it', async ({
@@ -428,7 +310,7 @@ test('app dashboard counts a new sign-in; the file dashboard counts a file uploa
     'href',
     /\/dashboard\/user\/.+\/edit/,
   );
-  expect(await axeSerious(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/dashboard/file?period=today');
   const uploads = page.getByTestId('value-uploads');
@@ -441,26 +323,5 @@ test('app dashboard counts a new sign-in; the file dashboard counts a file uploa
   });
   await expect.poll(async () => digits(await uploads.textContent())).toBe(before + 1);
   await expect(page.getByTestId('table-recentFiles')).toContainText('dashboard-');
-  expect(await axeSerious(page)).toEqual([]);
-});
-
-test('app and file dashboards in Arabic right-to-left and at phone width, axe-clean', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  const found: Record<string, string[]> = {};
-  found.appLight = await shot(browser, 'dashboard-app-light', {}, APP);
-  found.appRtl = await shot(browser, 'dashboard-app-rtl', { arabic: true, dark: true }, APP);
-  found.appPhone = await shot(browser, 'dashboard-app-390', { width: 390 }, APP);
-  found.fileLight = await shot(browser, 'dashboard-file-light', {}, FILE);
-  found.fileRtl = await shot(browser, 'dashboard-file-rtl', { arabic: true }, FILE);
-  found.filePhone = await shot(browser, 'dashboard-file-390', { width: 390, dark: true }, FILE);
-  expect(found).toEqual({
-    appLight: [],
-    appRtl: [],
-    appPhone: [],
-    fileLight: [],
-    fileRtl: [],
-    filePhone: [],
-  });
+  expect(await axeViolations(page)).toEqual([]);
 });

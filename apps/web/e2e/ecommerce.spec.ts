@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
-import { ADMIN, expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, test } from './fixtures';
 
 /**
  * A person's path through the shop: filter, open a product, put two colours in the cart, check
@@ -11,12 +11,6 @@ import { ADMIN, expect as baseExpect, test } from './fixtures';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
-async function token(request: APIRequestContext) {
-  const answer = await request.post('/api/account/login', { data: ADMIN });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { accessToken: string }).accessToken;
-}
 
 type ProductAnswer = { product: { id: string; slug: string; name: string; quantity: number } };
 
@@ -53,17 +47,6 @@ async function stockOf(request: APIRequestContext, bearer: string, slug: string)
     headers: { Authorization: `Bearer ${bearer}` },
   });
   return ((await answer.json()) as ProductAnswer).product.quantity;
-}
-
-async function signedInPage(context: BrowserContext, bearer: string) {
-  await context.addInitScript((value) => window.localStorage.setItem('accessToken', value), bearer);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { page, errors };
 }
 
 test('shop → filter → product → two colours → checkout → order in the list, stock lower', async ({
@@ -239,51 +222,4 @@ test('the product form marks the tax in percent and lands on the first error whe
   await expect(name).toBeInViewport();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await expect(page.getByText(/Must be at least 1 characters/)).toHaveCount(0);
-});
-
-async function shot(
-  browser: Browser,
-  name: string,
-  url: string,
-  options: { dark?: boolean; arabic?: boolean; width?: number },
-) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
-  const bearer = await token(context.request);
-  const baseURL = test.info().project.use.baseURL!;
-  const cookies = [];
-  if (options.dark) cookies.push({ name: 'themeMode', value: 'dark', url: baseURL });
-  if (options.arabic) cookies.push({ name: 'themeDirection', value: 'rtl', url: baseURL });
-  if (cookies.length) await context.addCookies(cookies);
-  if (options.arabic)
-    await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
-  const { page } = await signedInPage(context, bearer);
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png`, fullPage: false });
-  await context.close();
-}
-
-test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
-  test.setTimeout(360_000);
-  const context = await browser.newContext();
-  const bearer = await token(context.request);
-  const product = await createProduct(context.request, bearer, `Screenshot Runner ${unique()}`);
-  await context.close();
-  const screens: Array<[string, string]> = [
-    ['shop', '/dashboard/e-commerce/shop'],
-    ['product', `/dashboard/e-commerce/product/${product.slug}`],
-    ['list', '/dashboard/e-commerce/list'],
-    ['new', '/dashboard/e-commerce/product/new'],
-    ['checkout', '/dashboard/e-commerce/checkout'],
-    ['orders', '/dashboard/e-commerce/orders'],
-  ];
-  for (const [key, url] of screens) {
-    await shot(browser, `ecommerce-${key}-light`, url, {});
-    await shot(browser, `ecommerce-${key}-dark`, url, { dark: true });
-    await shot(browser, `ecommerce-${key}-rtl`, url, { arabic: true });
-    await shot(browser, `ecommerce-${key}-390`, url, { width: 390 });
-  }
 });

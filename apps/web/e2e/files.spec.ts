@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
 import { ADMIN, expect, test } from './fixtures';
+import { openVariant, settle, shot, VARIANTS } from './variants';
 
 // A tiny PNG (1×1, red) and a one-page PDF, written by hand: nothing fetched.
 const PNG = Buffer.from(
@@ -108,7 +109,7 @@ test('upload a folder by drag and drop, preview an image and a PDF', async ({ pa
   await page.getByRole('row', { name: 'plan.pdf' }).getByText('plan.pdf').click();
   const pdf = page.getByRole('dialog', { name: 'plan.pdf' });
   await expect(pdf.getByRole('img', { name: 'Page 1 of 1' })).toBeVisible();
-  await page.screenshot({ path: 'apps/web/e2e/screenshots/files-pdf-preview.png' });
+  await shot(page, 'files-pdf-preview');
   await page.keyboard.press('Escape');
 
   // The keyboard: back to the root, Enter opens a folder.
@@ -194,70 +195,41 @@ test('share with a colleague who then sees it; move to trash and restore', async
   await owner.close();
 });
 
-const VARIANTS = [
-  { name: 'light', mode: 'light', lng: 'en', width: 1440 },
-  { name: 'dark', mode: 'dark', lng: 'en', width: 1440 },
-  { name: 'ar', mode: 'light', lng: 'ar', width: 1440 },
-  { name: '390', mode: 'light', lng: 'en', width: 390 },
-] as const;
-
-async function screens(browser: Browser, token: string, baseURL: string) {
-  const host = new URL(baseURL).hostname;
-  for (const variant of VARIANTS) {
-    const context = await browser.newContext({
-      viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
-    });
-    await context.addCookies([
-      { name: 'themeMode', value: variant.mode, domain: host, path: '/' },
-      {
-        name: 'themeDirection',
-        value: variant.lng === 'ar' ? 'rtl' : 'ltr',
-        domain: host,
-        path: '/',
-      },
-    ]);
-    await context.addInitScript(
-      ([lng, t]) => {
-        window.localStorage.setItem('i18nextLng', lng);
-        window.localStorage.setItem('accessToken', t);
-      },
-      [variant.lng, token] as const,
-    );
-    const page = await context.newPage();
+async function screens(browser: Browser, token: string) {
+  for (const v of VARIANTS) {
+    const { context, page } = await openVariant(browser, v, token);
     for (const layout of ['list', 'grid'] as const) {
       await page.goto(`/dashboard/files-manager${layout === 'grid' ? '?layout=grid' : ''}`);
       await expect(page.getByTestId('file-item').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({
-        path: `apps/web/e2e/screenshots/files-${layout}-${variant.name}.png`,
-      });
+      await settle(page);
+      await shot(page, `files-${layout}-${v.name}`);
+      // Stricter than the route walk's check: every impact, not only serious and critical.
       const { violations } = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .include('main')
         .analyze();
       expect(
         violations.map(
-          (v) =>
-            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`,
         ),
-        `${layout} ${variant.name}`,
+        `${layout} ${v.name}`,
       ).toEqual([]);
     }
-    // The details drawer and the share dialog, once per variant.
+    // The details drawer, once per variant.
     await page.goto('/dashboard/files-manager');
     await page.getByTestId('item-menu').first().click();
-    await page.getByRole('menuitem', { name: /Details|Détails|التفاصيل/ }).click();
+    await page.getByRole('menuitem', { name: /Details|التفاصيل/ }).click();
     await expect(page.getByRole('presentation').getByRole('heading').first()).toBeVisible();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `apps/web/e2e/screenshots/files-details-${variant.name}.png` });
+    await settle(page);
+    await shot(page, `files-details-${v.name}`);
     await context.close();
   }
 }
 
-test('file manager in light, dark, Arabic and at 390 px, accessible', async ({
+test('file manager in light/en, dark/ar and at 390 px, accessible', async ({
   browser,
   request,
-  baseURL,
 }) => {
   test.setTimeout(240_000);
   const { accessToken } = await tokenFor(request);
@@ -278,5 +250,5 @@ test('file manager in light, dark, Arabic and at 390 px, accessible', async ({
     });
     expect(up.status(), await up.text()).toBe(201);
   }
-  await screens(browser, accessToken, baseURL!);
+  await screens(browser, accessToken);
 });

@@ -1,5 +1,8 @@
-import { expect as baseExpect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
+
+import { plainTest as test, watchConsole } from './fixtures';
+import { expectAxeClean, openVariant, settle, shot, variant } from './variants';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 
 /**
  * The shared board: drag a card across columns and find it there after a reload; two people on
@@ -202,43 +205,18 @@ test('two people: one moves a card, the other sees it move within a second', asy
   await contextB.close();
 });
 
-async function shot(
-  browser: Browser,
-  name: string,
-  options: { dark?: boolean; arabic?: boolean; width?: number },
-) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1440, height: 900 },
-  });
+test('a card opens its drawer, which passes axe', async ({ browser }) => {
+  const context = await browser.newContext();
   const bearer = await token(context.request);
-  const cookies = [];
-  if (options.dark)
-    cookies.push({ name: 'themeMode', value: 'dark', url: test.info().project.use.baseURL! });
-  if (options.arabic)
-    cookies.push({ name: 'themeDirection', value: 'rtl', url: test.info().project.use.baseURL! });
-  if (cookies.length) await context.addCookies(cookies);
-  if (options.arabic)
-    await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ar'));
-  const { page } = await signedInPage(context, bearer);
-  await openBoard(page);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `apps/web/e2e/screenshots/${name}.png`, fullPage: false });
   await context.close();
-}
-
-test('screenshots: light, dark, Arabic, phone', async ({ browser }) => {
-  await shot(browser, 'kanban-light', {});
-  await shot(browser, 'kanban-dark', { dark: true });
-  await shot(browser, 'kanban-ar-rtl', { arabic: true });
-  await shot(browser, 'kanban-390', { width: 390 });
-
-  // The card drawer, on the first demo card.
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const { page } = await signedInPage(context, await token(context.request));
+  const { context: member, page } = await openVariant(browser, variant('light-en'), bearer);
+  const errors = watchConsole(page);
   await openBoard(page);
   await page.getByTestId('kanban-card').first().click();
   await expect(page.getByTestId('kanban-card-drawer')).toBeVisible();
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: 'apps/web/e2e/screenshots/kanban-drawer.png' });
-  await context.close();
+  await settle(page);
+  await shot(page, 'kanban-drawer');
+  await expectAxeClean(page, 'kanban card drawer');
+  expect(errors, errors.join('\n')).toEqual([]);
+  await member.close();
 });

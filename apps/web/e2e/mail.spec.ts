@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, expect, test, workerBaseURL } from './fixtures';
 
 /**
  * Mail end to end: the administrator writes to a colleague with an attachment; the colleague's
@@ -210,7 +210,7 @@ test('the mailbox in light, dark, Arabic and at phone width passes axe', async (
       ['themeMode', 'themeDirection'].map((name) => ({
         name,
         value: name === 'themeMode' ? variant.mode : variant.dir,
-        url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3100',
+        url: workerBaseURL(),
       })),
     );
     await context.addInitScript(

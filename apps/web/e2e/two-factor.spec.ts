@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 
 import { ADMIN, expect, test } from './fixtures';
+import { openVariant, shot, VARIANTS } from './variants';
 
 /** What an authenticator app would show for this secret, `offset` seconds from now. */
 const totp = (secret: string, offset = 0) =>
@@ -103,14 +104,6 @@ test('turn on two-factor sign-in, sign in with a code, and with a recovery code 
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refusal.test(e)));
 });
 
-type Variant = { name: string; mode: 'light' | 'dark'; lng: 'en' | 'ar'; width: number };
-const VARIANTS: Variant[] = [
-  { name: 'light', mode: 'light', lng: 'en', width: 1280 },
-  { name: 'dark', mode: 'dark', lng: 'en', width: 1280 },
-  { name: 'rtl', mode: 'light', lng: 'ar', width: 1280 },
-  { name: '390', mode: 'light', lng: 'en', width: 390 },
-];
-
 /** No axe violation of WCAG 2.1 A/AA in `scope` (a selector) of what is on screen now. */
 async function expectAccessible(page: Page, scope?: string) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
@@ -121,10 +114,9 @@ async function expectAccessible(page: Page, scope?: string) {
   ).toEqual([]);
 }
 
-test('security screens in light, dark, Arabic and at 390 px, accessible', async ({
+test('security screens in light/en, dark/ar and at 390 px, accessible', async ({
   browser,
   request,
-  baseURL,
 }) => {
   test.setTimeout(420_000);
   // One person waiting for verification, one with two-factor sign-in on (set up through the API).
@@ -151,27 +143,9 @@ test('security screens in light, dark, Arabic and at 390 px, accessible', async 
   });
   expect(enabled.status(), await enabled.text()).toBe(200);
 
-  const host = new URL(baseURL!).hostname;
-  for (const variant of VARIANTS) {
-    const context = await browser.newContext({
-      viewport: { width: variant.width, height: variant.width < 600 ? 844 : 900 },
-    });
-    await context.addCookies([
-      { name: 'themeMode', value: variant.mode, domain: host, path: '/' },
-      {
-        name: 'themeDirection',
-        value: variant.lng === 'ar' ? 'rtl' : 'ltr',
-        domain: host,
-        path: '/',
-      },
-    ]);
-    await context.addInitScript(
-      (lng) => window.localStorage.setItem('i18nextLng', lng),
-      variant.lng,
-    );
-    const page = await context.newPage();
-    const shot = (name: string) =>
-      page.screenshot({ path: `apps/web/e2e/screenshots/security-${name}-${variant.name}.png` });
+  for (const v of VARIANTS) {
+    const { context, page } = await openVariant(browser, v);
+    const photo = (name: string) => shot(page, `security-${name}-${v.name}`);
 
     // The password step, then the code step.
     await page.goto('/auth/login');
@@ -179,7 +153,7 @@ test('security screens in light, dark, Arabic and at 390 px, accessible', async 
     await page.locator('input[name="password"]').fill(password);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('two-factor-step')).toBeVisible();
-    await shot('login-code');
+    await photo('login-code');
     await expectAccessible(page);
 
     // The security card, on for this person (the session of the API sign-in above).
@@ -187,14 +161,14 @@ test('security screens in light, dark, Arabic and at 390 px, accessible', async 
     await page.goto('/dashboard/user/account?tab=security');
     await expect(page.getByTestId('two-factor-card')).toBeVisible();
     await page.getByTestId('two-factor-card').scrollIntoViewIfNeeded();
-    await shot('account-card');
+    await photo('account-card');
     await expectAccessible(page, '[data-testid="two-factor-card"]');
 
     // What an account waiting for its address sees instead of the dashboard.
     await page.evaluate((token) => window.localStorage.setItem('accessToken', token), pendingToken);
     await page.goto('/dashboard/user/list');
     await expect(page.getByTestId('limited-account')).toBeVisible();
-    await shot('limited');
+    await photo('limited');
     await expectAccessible(page, '[data-testid="limited-account"]');
     await context.close();
   }

@@ -1,17 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+import { plainTest as test } from './fixtures';
+import { shot } from './variants';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
  * People management in the browser: an administrator creates someone, finds them by search,
- * edits, suspends and deletes them; a person changes their own account and password. Screens are
- * photographed in light, dark, Arabic (right-to-left) and at 390 px.
+ * edits, suspends and deletes them; a person changes their own account and password. The screens
+ * are judged in light English, dark Arabic (right to left) and at 390 px.
  */
 
 const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@e2e.local',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-Admin-pass-42',
 };
-const SHOTS = 'apps/web/e2e/screenshots';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 function guardConsole(page: Page) {
@@ -82,7 +84,7 @@ test('an administrator creates, finds, edits, suspends and deletes a person', as
   await expect(page.locator('[data-testid="user-form"] img')).toHaveAttribute('src', /\/uploads\//);
   // The viewport only: a full-page capture of this form came out shifted under the fixed nav.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/user-new-light.png` });
+  await shot(page, 'user-new-light');
   await page.getByTestId('user-form-submit').click();
   await expect(page).toHaveURL(/\/dashboard\/user\/list/);
   await expect(page.getByText('User created')).toBeVisible();
@@ -93,7 +95,7 @@ test('an administrator creates, finds, edits, suspends and deletes a person', as
   await expect(row).toHaveCount(1);
   await expect(page.getByTestId('user-row')).toHaveCount(1);
   await expect(page.getByText(`Keyword: hopper${tag}`)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/user-list-search.png`, fullPage: true });
+  await shot(page, 'user-list-search', { fullPage: true });
 
   // Edit through the row menu: the link names the person by id, so it survives a rename.
   await row.getByTestId('row-menu').click();
@@ -325,56 +327,4 @@ test('at phone width the user and order lists fit the screen with what matters',
   // The date is folded under the customer and readable whole.
   await expect(order.getByText(/\b20\d\d\b/).first()).toBeVisible();
   await context.close();
-});
-
-test.describe('screenshots', () => {
-  const views = [
-    ['list', '/dashboard/user/list'],
-    ['cards', '/dashboard/user/cards'],
-    ['profile', '/dashboard/user/profile'],
-    ['account', '/dashboard/user/account'],
-  ] as const;
-
-  for (const [mode, setup] of [
-    ['light', {}],
-    ['dark', { themeMode: 'dark' }],
-    ['rtl', { themeDirection: 'rtl' }],
-  ] as const) {
-    test(`user screens in ${mode}`, async ({ page, context, baseURL }) => {
-      const checkConsole = guardConsole(page);
-      const url = new URL(baseURL ?? 'http://127.0.0.1:3100');
-      await context.addCookies(
-        Object.entries(setup).map(([name, value]) => ({
-          name,
-          value,
-          domain: url.hostname,
-          path: '/',
-        })),
-      );
-      await signIn(page, ADMIN.email, ADMIN.password);
-      for (const [name, path] of views) {
-        await page.goto(mode === 'rtl' ? `${path}?lng=ar` : path);
-        await expect(page.locator('main')).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `${SHOTS}/user-${name}-${mode}.png`, fullPage: true });
-      }
-      checkConsole();
-    });
-  }
-
-  test('user screens at 390 px', async ({ page }) => {
-    const checkConsole = guardConsole(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, ADMIN.email, ADMIN.password);
-    for (const [name, path] of views) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SHOTS}/user-${name}-390.png`, fullPage: true });
-    }
-    checkConsole();
-  });
 });
