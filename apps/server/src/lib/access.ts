@@ -12,7 +12,7 @@ export interface AccessFacts {
 const LIMITED: ReadonlySet<string> = new Set(LIMITED_PERMISSIONS);
 
 /**
- * The access model (README, Security): a pending account keeps its own account only — until its
+ * The access model (docs/security.md): a pending account keeps its own account only — until its
  * address is verified, then until an administrator approves it (REGISTRATION=approval); an
  * administrator without two-factor sign-in keeps only their account when REQUIRE_2FA_FOR_ADMINS.
  */

@@ -4,8 +4,11 @@ import type { ErrorBody } from '@bo/contract/errors';
 import { CONFIG } from '../config';
 
 /**
- * The one HTTP client of the app (spec §7). Every call — RTK Query, auth, forms — goes through it,
+ * The one HTTP client for the app's JSON calls (spec §7): RTK Query, auth and forms go through it,
  * so the bearer header, base address and error shape are decided in one place. No time-out.
+ * Transfers of stored bytes, which need a Blob, upload progress or tus, call `fetch` or XHR
+ * beside it (invoice-api.ts, files-api.ts) with `buildUrl` and `getHttpToken`; the analytics
+ * beacon posts without a token.
  */
 
 let accessToken: string | null = null;

@@ -59,7 +59,7 @@ import { clearFileCookie, setFileCookie } from '../../lib/file-cookie.js';
 
 const WINDOW_SECONDS = 15 * 60;
 const INVALID_CREDENTIALS = 'Invalid email or password';
-/** Sign-in throttling (README, Security): per account and address pair, growing delays. */
+/** Sign-in throttling (docs/security.md): per account and address pair, growing delays. */
 const PAIR_FREE_FAILURES = 5;
 const MAX_DELAY_SECONDS = 15 * 60;
 

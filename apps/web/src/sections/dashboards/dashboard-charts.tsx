@@ -5,7 +5,7 @@ import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 
 /**
  * The dashboards' charts (MUI X Charts: ~86 KiB gzip against ~154 for ApexCharts, themed by
- * MUI, see the README), loaded with the first dashboard that draws one — never on other pages.
+ * MUI, see docs/benchmarks.md), loaded with the first dashboard that draws one — never on other pages.
  * Time runs left to right in every language, as figures do; the screen around them mirrors.
  */
 
