@@ -46,12 +46,12 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   bookingList: () => import('../pages/dashboard/general/booking-list-page'),
   file: () => import('../pages/dashboard/general/file-page'),
 
-  userProfile: () => import('../pages/dashboard/user/user-profile-page'),
-  userCards: () => import('../pages/dashboard/user/user-cards-page'),
-  userList: () => import('../pages/dashboard/user/user-list-page'),
-  userNew: () => import('../pages/dashboard/user/user-new-page'),
-  userAccount: () => import('../pages/dashboard/user/user-account-page'),
-  userEdit: () => import('../pages/dashboard/user/user-edit-page'),
+  userProfile: () => import('../pages/dashboard/users/user-profile-page'),
+  userCards: () => import('../pages/dashboard/users/user-cards-page'),
+  userList: () => import('../pages/dashboard/users/user-list-page'),
+  userNew: () => import('../pages/dashboard/users/user-new-page'),
+  userAccount: () => import('../pages/dashboard/users/user-account-page'),
+  userEdit: () => import('../pages/dashboard/users/user-edit-page'),
 
   shop: () => import('../pages/dashboard/e-commerce/shop-page'),
   productList: () => import('../pages/dashboard/e-commerce/product-list-page'),
@@ -62,17 +62,17 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   productEdit: () => import('../pages/dashboard/e-commerce/product-edit-page'),
   orderDetails: () => import('../pages/dashboard/e-commerce/order-details-page'),
 
-  invoiceList: () => import('../pages/dashboard/invoice/invoice-list-page'),
-  invoiceNew: () => import('../pages/dashboard/invoice/invoice-new-page'),
-  invoiceDetails: () => import('../pages/dashboard/invoice/invoice-details-page'),
-  invoiceEdit: () => import('../pages/dashboard/invoice/invoice-edit-page'),
+  invoiceList: () => import('../pages/dashboard/invoices/invoice-list-page'),
+  invoiceNew: () => import('../pages/dashboard/invoices/invoice-new-page'),
+  invoiceDetails: () => import('../pages/dashboard/invoices/invoice-details-page'),
+  invoiceEdit: () => import('../pages/dashboard/invoices/invoice-edit-page'),
 
   blogPosts: () => import('../pages/dashboard/blog/blog-posts-page'),
   blogNew: () => import('../pages/dashboard/blog/blog-new-page'),
   blogPost: () => import('../pages/dashboard/blog/blog-post-page'),
   blogEdit: () => import('../pages/dashboard/blog/blog-edit-page'),
 
-  fileManager: () => import('../pages/dashboard/file-manager-page'),
+  fileManager: () => import('../pages/dashboard/files/files-page'),
 
   mail: () => import('../pages/dashboard/mail/mail-page'),
   mailAll: () => import('../pages/dashboard/mail/mail-all-page'),

@@ -7,7 +7,7 @@ import { CONFIG } from '../config';
  * The one HTTP client for the app's JSON calls (spec §7): RTK Query, auth and forms go through it,
  * so the bearer header, base address and error shape are decided in one place. No time-out.
  * Transfers of stored bytes, which need a Blob, upload progress or tus, call `fetch` or XHR
- * beside it (invoice-api.ts, files-api.ts) with `buildUrl` and `getHttpToken`; the analytics
+ * beside it (invoices-api.ts, files-api.ts) with `buildUrl` and `getHttpToken`; the analytics
  * beacon posts without a token.
  */
 

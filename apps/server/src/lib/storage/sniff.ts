@@ -1,5 +1,5 @@
 import { DOCUMENT_MIME_TYPES } from '@bo/contract/files';
-import { type FileCategory } from '@bo/contract/drive';
+import { type FileCategory } from '@bo/contract/files-records';
 
 /** Bytes read before the type is decided: enough for every signature below. */
 export const SNIFF_BYTES = 4100;

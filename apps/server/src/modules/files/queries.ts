@@ -6,7 +6,7 @@ import {
   type FileListAnswer,
   type FileUsage,
   FILE_CATEGORIES,
-} from '@bo/contract/drive';
+} from '@bo/contract/files-records';
 import type { Executor } from '../../db/client.js';
 import { rows } from '../../db/rows.js';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/http-error.js';

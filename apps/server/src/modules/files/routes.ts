@@ -26,7 +26,7 @@ import {
   shareBodySchema,
   updateFileBodySchema,
   zipBodySchema,
-} from '@bo/contract/drive';
+} from '@bo/contract/files-records';
 import { ERROR_CODES } from '@bo/contract/errors';
 import {
   fileFavorites,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useHasAccess } from '../../auth/role-based-guard';
 import { useAppDispatch } from '../../store/hooks';
-import { fromPicker, UploadPanel, useUploads } from '../file-manager/upload-queue';
+import { fromPicker, UploadPanel, useUploads } from '../files/upload-queue';
 import { dashboardsApi, DASHBOARD_TAG } from './dashboards-api';
 import { GeneralDashboardView } from './general-dashboard-view';
 

@@ -1,4 +1,4 @@
-import { UserListView } from '../../../sections/user/user-list-view';
+import { UserListView } from '../../../sections/users/user-list-view';
 
 /** /dashboard/user/list */
 export function Component() {

@@ -5,7 +5,7 @@ import type {
   FileListAnswer,
   FileListQuery,
   FileUsage,
-} from '@bo/contract/drive';
+} from '@bo/contract/files-records';
 import { FILES_API } from '@bo/contract/files';
 
 import { buildUrl, getHttpToken, queryOf, type HttpError } from '../../lib/http';

@@ -1,10 +1,10 @@
 import { LocaleArea } from '../../../locales/locale-area';
-import { InvoiceListView } from '../../../sections/invoice/invoice-list-view';
+import { InvoiceListView } from '../../../sections/invoices/invoice-list-view';
 
 /** /dashboard/invoice/list — people whose role grants invoices:read. */
 export function Component() {
   return (
-    <LocaleArea area="invoice">
+    <LocaleArea area="invoices">
       <InvoiceListView />
     </LocaleArea>
   );

@@ -22,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DriveFile } from '@bo/contract/drive';
+import type { DriveFile } from '@bo/contract/files-records';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/snackbar/notify';

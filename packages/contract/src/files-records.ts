@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime, isoDay } from './common';
 
-/** The file manager's calls (paths in files.ts FILES_API): its records, lists, shares and links. */
+/**
+ * The files area's records, lists, shares and links (their paths are FILES_API in files.ts, which
+ * stays small: other screens read its upload rules on first load).
+ */
 
 /** The shelves a file goes on (from its bytes), for filters and the storage summary. */
 export const FILE_CATEGORIES = ['image', 'video', 'audio', 'document', 'archive', 'other'] as const;

@@ -17,8 +17,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DriveFile } from '@bo/contract/drive';
-import { FILE_TAGS_MAX, FILE_TAG_MAX } from '@bo/contract/drive';
+import type { DriveFile } from '@bo/contract/files-records';
+import { FILE_TAGS_MAX, FILE_TAG_MAX } from '@bo/contract/files-records';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 

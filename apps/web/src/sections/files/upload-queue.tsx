@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { FILES_API } from '@bo/contract/files';
-import { type DriveFile } from '@bo/contract/drive';
+import { type DriveFile } from '@bo/contract/files-records';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

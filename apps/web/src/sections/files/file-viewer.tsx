@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { DriveFile } from '@bo/contract/drive';
+import type { DriveFile } from '@bo/contract/files-records';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,10 +1,10 @@
 import { LocaleArea } from '../../../locales/locale-area';
-import { InvoiceEditView } from '../../../sections/invoice/invoice-edit-view';
+import { InvoiceEditView } from '../../../sections/invoices/invoice-edit-view';
 
 /** /dashboard/invoice/new — people whose role grants invoices:write. */
 export function Component() {
   return (
-    <LocaleArea area="invoice">
+    <LocaleArea area="invoices">
       <InvoiceEditView />
     </LocaleArea>
   );

@@ -1,4 +1,4 @@
-import { UserCardsView } from '../../../sections/user/user-cards-view';
+import { UserCardsView } from '../../../sections/users/user-cards-view';
 
 /** /dashboard/user/cards */
 export function Component() {

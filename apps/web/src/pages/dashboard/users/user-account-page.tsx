@@ -1,4 +1,4 @@
-import { UserAccountView } from '../../../sections/user/user-account-view';
+import { UserAccountView } from '../../../sections/users/user-account-view';
 
 /** /dashboard/user/account — the signed-in person's settings. */
 export function Component() {

@@ -32,7 +32,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { DriveFile } from '@bo/contract/drive';
+import type { DriveFile } from '@bo/contract/files-records';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -52,7 +52,7 @@ import {
   useInvoiceQuery,
   useRecordPaymentMutation,
   useSendInvoiceMutation,
-} from './invoice-api';
+} from './invoices-api';
 import { INVOICE_STATUS_COLOR, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
 

@@ -37,7 +37,7 @@ import {
   usePartiesQuery,
   useSendInvoiceMutation,
   useUpdateInvoiceMutation,
-} from './invoice-api';
+} from './invoices-api';
 import { addDays, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
 

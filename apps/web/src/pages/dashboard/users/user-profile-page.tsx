@@ -1,4 +1,4 @@
-import { UserProfileView } from '../../../sections/user/user-profile-view';
+import { UserProfileView } from '../../../sections/users/user-profile-view';
 
 /** /dashboard/user/profile — the signed-in person's own profile. */
 export function Component() {

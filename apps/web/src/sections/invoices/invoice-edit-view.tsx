@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
 import { paths } from '../../routes/paths';
-import { useInvoiceQuery } from './invoice-api';
+import { useInvoiceQuery } from './invoices-api';
 import { InvoiceForm } from './invoice-form';
 
 /** New invoice (no id) or a draft's edit form. */

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 
-import { UserEditView } from '../../../sections/user/user-create-edit-view';
+import { UserEditView } from '../../../sections/users/user-create-edit-view';
 
 /** /dashboard/user/{name}/edit — `name` is the person's slug; administrators only. */
 export function Component() {

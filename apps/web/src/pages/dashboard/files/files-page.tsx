@@ -1,5 +1,5 @@
-import { LocaleArea } from '../../locales/locale-area';
-import { FileManagerView } from '../../sections/file-manager/file-manager-view';
+import { LocaleArea } from '../../../locales/locale-area';
+import { FileManagerView } from '../../../sections/files/file-manager-view';
 
 /** /dashboard/files-manager — people whose role grants files:read. */
 export function Component() {

@@ -58,7 +58,7 @@ import {
   useInvoiceServicesQuery,
   useInvoicesQuery,
   useSendInvoiceMutation,
-} from './invoice-api';
+} from './invoices-api';
 import { INVOICE_STATUS_COLOR, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
 

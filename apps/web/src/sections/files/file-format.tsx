@@ -7,7 +7,7 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import MovieOutlined from '@mui/icons-material/MovieOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { DriveFile } from '@bo/contract/drive';
+import type { DriveFile } from '@bo/contract/files-records';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { UserCreateView } from '../../../sections/user/user-create-edit-view';
+import { UserCreateView } from '../../../sections/users/user-create-edit-view';
 
 /** /dashboard/user/new — administrators only (the server refuses others too). */
 export function Component() {
