@@ -563,3 +563,44 @@ describe('14. rich text is stored clean', () => {
     expect(html).toContain('<img src="/uploads/seed-product-1.svg" />');
   });
 });
+
+describe('15. deeply nested JSON (third security pass, finding 1)', () => {
+  const nested = (levels: number, inner = '1') =>
+    `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+  const send = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('answers 400 naming the body, not 500, at 20,000 and 5,000 levels, and again after', async () => {
+    for (const levels of [20_000, 5_000, 65, 20_000]) {
+      const res = await send(nested(levels));
+      expect(res.statusCode, `${levels} levels: ${res.body}`).toBe(400);
+      expect(res.json().details).toEqual([
+        expect.objectContaining({ field: 'body', code: 'too_deep' }),
+      ]);
+    }
+  });
+
+  it('still reads bodies nested up to the limit, and names a bad string deep inside one', async () => {
+    // 64 levels parse; the login schema then refuses the shape as any other wrong body.
+    const shallow = await send(nested(64));
+    expect(shallow.statusCode).toBe(400);
+    expect(shallow.json().details?.[0]?.code).not.toBe('too_deep');
+    // Brackets inside strings are text, not nesting.
+    const quoted = await send(JSON.stringify({ email: '['.repeat(500), password: ']' }));
+    expect(quoted.json().details?.[0]?.code).not.toBe('too_deep');
+    // The string guard walks without recursion and names the path of a NUL 60 levels down.
+    const deepNul = await send(
+      JSON.stringify({ email: JSON.parse(nested(60, JSON.stringify('a\u0000b'))) }),
+    );
+    expect(deepNul.statusCode).toBe(400);
+    expect(deepNul.json().details[0]).toMatchObject({
+      field: `email${'.0'.repeat(60)}`,
+      code: 'invalid_characters',
+    });
+  });
+});

@@ -56,23 +56,47 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * path of the first bad string in a parsed query, body or path, or null.
  */
 export function findUnsafeString(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeString(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== null) return found;
+  // Iterative, with the path kept beside each value: a hostile body nested thousands deep must
+  // not exhaust the stack of the guard meant to refuse it.
+  const stack: Array<[unknown, string]> = [[value, path]];
+  while (stack.length) {
+    const [current, at] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000') || LONE_SURROGATE.test(current)) return at;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const keyPath = path ? `${path}.${key}` : key;
-      if (findUnsafeString(key, keyPath) !== null) return keyPath;
-      const found = findUnsafeString(inner, keyPath);
-      if (found !== null) return found;
+    const next: Array<[unknown, string]> = [];
+    if (Array.isArray(current)) {
+      current.forEach((inner, i) => next.push([inner, at ? `${at}.${i}` : String(i)]));
+    } else if (current && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        const keyPath = at ? `${at}.${key}` : key;
+        if (key.includes('\u0000') || LONE_SURROGATE.test(key)) return keyPath;
+        next.push([inner, keyPath]);
+      }
     }
+    // Reversed onto the stack, so the first bad string in reading order is the one named.
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
   return null;
+}
+
+/** How deeply a JSON body may nest objects and arrays; deeper is refused before it is parsed. */
+export const JSON_MAX_DEPTH = 64;
+
+/** Whether JSON text nests objects and arrays deeper than `limit` (brackets inside strings aside). */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > limit) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { findUnsafeString } from '@bo/contract/common';
+import { findUnsafeString, JSON_MAX_DEPTH, jsonNestsDeeperThan } from '@bo/contract/common';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { HttpError } from '../lib/http-error.js';
 
@@ -11,6 +11,24 @@ import { HttpError } from '../lib/http-error.js';
  */
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
+    // JSON bodies are parsed as before (prototype poisoning refused), after a scan that refuses
+    // nesting deeper than JSON_MAX_DEPTH: 20,000 '[' used to reach the guard below and overflow
+    // its stack (a 500). No form of the product nests past a few levels.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (jsonNestsDeeperThan(body as string, JSON_MAX_DEPTH)) {
+        const message = `Nested deeper than ${JSON_MAX_DEPTH} levels`;
+        done(
+          new HttpError(400, ERROR_CODES.validation, `Invalid body: ${message}`, [
+            { field: 'body', code: 'too_deep', message },
+          ]),
+          undefined,
+        );
+        return;
+      }
+      parseJson(request, body as string, done);
+    });
     app.addHook('preValidation', async (request) => {
       const parts = [
         ['params', request.params],
