@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS, routeAccess, type Access } from '@bo/contract/access';
-import { BUILTIN_ROLES } from '@bo/contract/roles';
+import { LIMITED_PERMISSIONS, ROUTE_ACCESS, routeAccess, type Access } from '@bo/contract/access';
+import { NOTIFICATION_EVENTS } from '@bo/contract/notifications';
+import { REALTIME_EVENT_ACCESS, type RealtimeEventType } from '@bo/contract/realtime';
+import { BUILTIN_ROLES, PERMISSIONS } from '@bo/contract/roles';
+import { listen, signedIn } from '../test/sockets.js';
 import {
   call,
   createTestApp,
@@ -13,7 +19,9 @@ import {
 /**
  * Walks every route of the OpenAPI document as anonymous, unverified, plain user and
  * administrator, and fails on any answer the contract's access matrix does not allow — so a new
- * route cannot ship unprotected, and a persona cannot reach what its role does not grant.
+ * route cannot ship unprotected, and a persona cannot reach what its role does not grant. The
+ * same for realtime events: each declared type reaches exactly the personas its permissions
+ * allow, and an event type no area declares a permission for fails here.
  */
 
 type Persona = 'anonymous' | 'unverified' | 'user' | 'admin';
@@ -104,4 +112,85 @@ describe('access matrix', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+const EVENT_PERSONAS = ['unverified', 'user', 'admin'] as const;
+type EventPersona = (typeof EVENT_PERSONAS)[number];
+const heldBy: Record<EventPersona, ReadonlySet<string>> = {
+  unverified: new Set(LIMITED_PERMISSIONS),
+  user: new Set(BUILTIN_ROLES.user),
+  admin: new Set(PERMISSIONS),
+};
+const receives = (persona: EventPersona, type: RealtimeEventType) =>
+  REALTIME_EVENT_ACCESS[type].some((p) => heldBy[persona].has(p));
+
+describe('realtime events matrix', () => {
+  it('declares who may receive every event type of every area (`*_EVENTS` of the contract)', async () => {
+    const dir = fileURLToPath(new URL('../../../packages/contract/src/', import.meta.url));
+    const declared: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => /^[\w-]+\.ts$/.test(f))) {
+      const area = (await import(`${dir}${file}`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(area))
+        if (name.endsWith('_EVENTS') && value && typeof value === 'object')
+          declared.push(...Object.values(value as Record<string, string>));
+    }
+    expect(declared.length).toBeGreaterThan(10);
+    const undeclared = declared.filter((type) => !Object.hasOwn(REALTIME_EVENT_ACCESS, type));
+    expect(undeclared).toEqual([]);
+    for (const permissions of Object.values(REALTIME_EVENT_ACCESS)) {
+      expect(permissions.length).toBeGreaterThan(0);
+      for (const p of permissions) expect(PERMISSIONS).toContain(p);
+    }
+  });
+
+  it('delivers each event type to exactly the personas its permissions allow, and an undeclared one to no one', async () => {
+    const url = await listen(t.app);
+    // Fresh sessions: the route walk may have signed the others out.
+    const sockets = {
+      admin: await signedIn(url, (await login(t.app)).accessToken),
+      user: await signedIn(
+        url,
+        (await login(t.app, 'walker@test.local', 'a-long-unusual-password')).accessToken,
+      ),
+      unverified: await signedIn(
+        url,
+        (await login(t.app, 'fresh@test.local', 'a-long-unusual-password')).accessToken,
+      ),
+    };
+    const types = Object.keys(REALTIME_EVENT_ACCESS) as RealtimeEventType[];
+    const { events } = t.app.services;
+    for (const type of types) await events.publish({ type, audience: 'all', payload: { type } });
+    await events.publish({
+      type: 'made.up' as RealtimeEventType,
+      audience: 'all',
+      payload: { type: 'made.up' },
+    });
+    // Published last, to everyone by name: once each socket has it, it has all it will get.
+    const mark = randomUUID();
+    const ids = Object.values(sockets).map((s) => s.received[0]!.userId!);
+    await events.publish({ type: NOTIFICATION_EVENTS.changed, audience: ids, payload: { mark } });
+    const wrong: string[] = [];
+    for (const persona of EVENT_PERSONAS) {
+      const socket = sockets[persona];
+      await socket.next((m) => m.event?.payload.mark === mark);
+      const got = new Set(
+        socket.received.flatMap((m) =>
+          m.event && typeof m.event.payload.type === 'string' ? [m.event.payload.type] : [],
+        ),
+      );
+      if (got.has('made.up')) wrong.push(`${persona}: made.up received`);
+      for (const type of types) {
+        if (receives(persona, type) && !got.has(type)) wrong.push(`${persona}: ${type} missed`);
+        if (!receives(persona, type) && got.has(type)) wrong.push(`${persona}: ${type} received`);
+      }
+      socket.socket.close();
+    }
+    expect(wrong).toEqual([]);
+    // The matrix itself, as a table to read: the dashboards' events never reach a plain or
+    // pending account.
+    for (const type of ['banking.changed', 'booking.changed', 'orders.changed'] as const) {
+      expect(EVENT_PERSONAS.filter((p) => receives(p, type))).toEqual(['admin']);
+    }
+    expect(EVENT_PERSONAS.filter((p) => receives(p, 'chat.presence'))).toEqual(['user', 'admin']);
+  });
 });

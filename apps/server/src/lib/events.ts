@@ -1,9 +1,13 @@
 import { EventEmitter } from 'node:events';
+import type { RealtimeEventType } from '@bo/contract/realtime';
 import type { Database } from '../db/client.js';
 
 export interface DomainEvent {
-  /** e.g. `kanban.card.moved`, `notification.created`. */
-  type: string;
+  /**
+   * e.g. `kanban.card.moved`, `notification.created`: a type declared in REALTIME_EVENT_ACCESS
+   * (contract), which says who may receive it; an undeclared type does not type-check.
+   */
+  type: RealtimeEventType;
   /** Who may receive it: everyone signed in (`all`) or the listed user ids. */
   audience: 'all' | string[];
   payload: unknown;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { PERMISSIONS } from '@bo/contract/roles';
+import { CHAT_EVENTS } from '@bo/contract/chat';
 import {
   REALTIME_AUTH_TIMEOUT_MS,
   REALTIME_CLOSE,
   REALTIME_PATH,
   realtimeClientMessageSchema,
+  realtimeEventAccess,
   type RealtimeServerMessage,
 } from '@bo/contract/realtime';
 import type { DomainEvent } from '../lib/events.js';
@@ -26,18 +27,32 @@ interface Client {
   request: FastifyRequest;
   auth: AuthContext;
   alive: boolean;
+  /** Counted in presence (told to the tracker as opened, and not yet as closed). */
+  present: boolean;
 }
 
-const knownPermissions = new Set<string>(PERMISSIONS);
+/** Whether `auth` holds one of the permissions that may receive events of `type`. */
+function mayReceiveType(auth: AuthContext, type: string): boolean {
+  const needed = realtimeEventAccess(type);
+  return !!needed && needed.some((permission) => auth.permissions.has(permission));
+}
 
 /**
- * An event of area `x` (`x.thing.happened`) reaches only people who may read that area, when
- * `x:read` is a permission; everything else only needs the audience to include them.
+ * An event reaches a person only when its audience names them (or is everyone) and they hold a
+ * permission its type declares in REALTIME_EVENT_ACCESS (contract). A type declared nowhere
+ * reaches no one: there is no default that lets an event through.
  */
 export function mayReceive(auth: AuthContext, event: DomainEvent): boolean {
   if (event.audience !== 'all' && !event.audience.includes(auth.userId)) return false;
-  const readPermission = `${event.type.split('.')[0]}:read`;
-  return !knownPermissions.has(readPermission) || auth.permissions.has(readPermission);
+  return mayReceiveType(auth, event.type);
+}
+
+/**
+ * Whose sockets count in presence: people who take part in chat (those who may receive
+ * `chat.presence`), never an account still pending (unverified, unapproved) or otherwise limited.
+ */
+export function showsPresence(auth: AuthContext): boolean {
+  return !auth.limited && mayReceiveType(auth, CHAT_EVENTS.presence);
 }
 
 /** No Origin (a server-side client) or the same host as the request. */
@@ -90,11 +105,22 @@ export async function realtimePlugin(app: FastifyInstance) {
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
+  /** Tells presence about the socket when whether it counts changes (sign-in, approval, close). */
+  const syncPresence = (client: Client, open: boolean) => {
+    const shown = open && showsPresence(client.auth);
+    if (shown === client.present) return;
+    client.present = shown;
+    app.services.sockets.emit(shown ? 'opened' : 'closed', client.auth.userId);
+  };
+
   const recheckAll = () => {
     for (const client of clients) {
       app.authenticateToken(client.request, client.token).then(
         (auth) => {
+          // A socket that closed meanwhile was already told to presence as closed.
+          if (!clients.has(client)) return;
           client.auth = auth;
+          syncPresence(client, true);
         },
         () => {
           // Out at once: no event may reach a socket whose session has ended.
@@ -162,9 +188,9 @@ export async function realtimePlugin(app: FastifyInstance) {
           const auth = await app.authenticateToken(request, token);
           if (closed) return;
           clearTimeout(timer);
-          client = { socket, token, request, auth, alive: true };
+          client = { socket, token, request, auth, alive: true, present: false };
           clients.add(client);
-          app.services.sockets.emit('opened', auth.userId);
+          syncPresence(client, true);
           send(socket, { type: 'ready', userId: auth.userId });
         } catch {
           socket.close(REALTIME_CLOSE.unauthorized, 'Invalid or expired session');
@@ -189,7 +215,7 @@ export async function realtimePlugin(app: FastifyInstance) {
           return;
         }
         if (message.data.type === 'activity') {
-          if (client) app.services.sockets.emit('active', client.auth.userId);
+          if (client?.present) app.services.sockets.emit('active', client.auth.userId);
           return;
         }
         if (!client) void signIn(message.data.token);
@@ -199,7 +225,7 @@ export async function realtimePlugin(app: FastifyInstance) {
         clearTimeout(timer);
         if (client) {
           clients.delete(client);
-          app.services.sockets.emit('closed', client.auth.userId);
+          syncPresence(client, false);
         }
       });
 

@@ -13,6 +13,7 @@ import {
   calendarGuestsQuerySchema,
   calendarUpdateBodySchema,
 } from '@bo/contract/calendar';
+import type { RealtimeEventType } from '@bo/contract/realtime';
 import { audit } from '../../lib/audit.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -24,7 +25,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
   const { db, events } = app.services;
 
   // Published after the transaction commits, so a listener that refetches sees the change.
-  const publish = (type: string, eventId: string, actorId: string) =>
+  const publish = (type: RealtimeEventType, eventId: string, actorId: string) =>
     events.publish({ type, audience: 'all', payload: { eventId, actorId } });
 
   app.get(

@@ -27,6 +27,7 @@ import {
 } from '@bo/contract/chat';
 import { mentionedHandles } from '@bo/contract/notifications';
 import { ERROR_CODES } from '@bo/contract/errors';
+import type { RealtimeEventType } from '@bo/contract/realtime';
 import { audit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
@@ -129,7 +130,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
   } satisfies ReadCacheRule;
   const readCached = { ...read, cache: cached };
 
-  const publish = (type: string, audience: string[], payload: unknown) => {
+  const publish = (type: RealtimeEventType, audience: string[], payload: unknown) => {
     if (type !== CHAT_EVENTS.typing) bump(audience);
     return events.publish({ type, audience, payload });
   };
