@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import helmet from 'helmet';
@@ -15,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { API } from '@bo/contract/api-paths';
 import { ERROR_CODES } from '@bo/contract/errors';
+import { reasonPhrase } from './lib/http-error.js';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -57,6 +59,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SLOW_REQUEST_MS = 1000;
 
 /** Builds the whole app without listening: tests call `inject()`, main.ts calls `listen()`. */
+/**
+ * Addresses refused before any route: one that cannot be decoded (a lone surrogate's bytes) and
+ * one whose part is longer than any id; answered in the one error shape, naming the path.
+ */
+const FRAMEWORK_REFUSALS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The address holds characters that are not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+};
+
 export async function buildApp({
   config,
   database,
@@ -74,6 +85,19 @@ export async function buildApp({
     // Every request is logged at debug (LOG_LEVEL=debug); at info only errors and slow ones
     // (below), so a running server's output stays readable.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: (error, request, reply) => {
+      const problem = FRAMEWORK_REFUSALS[error.code];
+      if (!problem) request.log.error({ err: error }, 'request failed before routing');
+      const [status, message] = problem ?? [500, 'Internal Server Error'];
+      const answer = {
+        statusCode: status,
+        error: reasonPhrase(status),
+        message,
+        code: problem ? ERROR_CODES.validation : ERROR_CODES.internal,
+        ...(problem ? { details: [{ field: 'path', code: 'invalid', message }] } : {}),
+      };
+      void (reply as FastifyReply).status(status).send(answer);
+    },
   });
   app.addHook('onRequest', (request, _reply, done) => {
     // Upgraded sockets never reach onResponse: their start is the line that names them.
@@ -98,7 +122,11 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style elements only from our files or with the page's nonce (the web app's emotion,
+        // notistack, tiptap and drag-and-drop styles carry it); style attributes stay allowed
+        // (positioning by MUI and the charts): they cannot run code, and img-src bounds url().
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -191,12 +219,26 @@ export async function buildApp({
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  // The page, read once; each load gets its own style nonce (see the CSP above).
+  const page = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  const sendPage = (reply: FastifyReply, status: number) => {
+    const nonce = randomBytes(16).toString('base64');
+    const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy.replace(/style-src 'self'/, `$& 'nonce-${nonce}'`))
+      .type('text/html; charset=utf-8')
+      .send(page.replaceAll('__CSP_NONCE__', nonce));
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
+      // The page itself only through sendPage, with its nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         // Hashed assets never change; the page itself is always revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -219,8 +261,7 @@ export async function buildApp({
     // History fallback: every client route loads the app, with the status of what it shows (a
     // path the app does not know gets its 404 page and a 404).
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      reply.header('cache-control', 'no-cache');
-      return reply.status(webRouteStatus(url)).type('text/html').sendFile('index.html', webDist);
+      return sendPage(reply, webRouteStatus(url));
     }
     return reply.status(404).send({
       statusCode: 404,

@@ -10,6 +10,7 @@ import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { sendEventReminders } from './modules/calendar/queries.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
 import { rollSalesWindows } from './modules/dashboards/queries.js';
+import { sweepExpiredUploads } from './modules/files/tus-store.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -78,6 +79,13 @@ async function main() {
       .then((r) => r.events && app.log.info(r, 'event reminders sent'))
       .catch((err) => app.log.error({ err }, 'event reminders failed'));
   timers.push(setInterval(reminders, 60_000).unref());
+
+  // Unfinished resumable uploads are kept a day; then their pieces go and their quota returns.
+  const sweepUploads = () =>
+    sweepExpiredUploads(database.db, app.storage)
+      .then((gone) => gone && app.log.info({ gone }, 'expired resumable uploads removed'))
+      .catch((err) => app.log.error({ err }, 'removing expired resumable uploads failed'));
+  timers.push(setInterval(sweepUploads, 15 * 60_000).unref());
 
   if (config.notificationDigestHours > 0) {
     const digest = () =>

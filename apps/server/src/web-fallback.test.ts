@@ -8,7 +8,10 @@ let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>app</title><meta name="csp-nonce" content="__CSP_NONCE__" />',
+  );
   t = await createTestApp({ webDist });
 });
 afterAll(async () => {
@@ -17,6 +20,24 @@ afterAll(async () => {
 });
 
 describe('the web app behind the server', () => {
+  it('gives each load of the page its own style nonce, and inline styles nothing else', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
+      const csp = String(res.headers['content-security-policy']);
+      const nonce = /style-src 'self' 'nonce-([A-Za-z0-9+/=]+)'(;|$)/.exec(csp)?.[1];
+      expect(nonce, csp).toBeTruthy();
+      expect(res.body).toContain(`<meta name="csp-nonce" content="${nonce}" />`);
+      expect(csp).not.toMatch(/style-src [^;]*'unsafe-inline'/);
+      expect(csp).toContain("style-src-attr 'unsafe-inline'");
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(2);
+    // The file itself is never served with its placeholder.
+    const raw = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('__CSP_NONCE__');
+  });
+
   it('answers the app with the status of what it shows', async () => {
     const cases: Array<[string, number]> = [
       ['/', 200],

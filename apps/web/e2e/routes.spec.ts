@@ -145,13 +145,14 @@ for (const entry of ENTRIES) {
     expect(url, 'a parameter route needs a real record in the walk').not.toContain(':');
     const context = signedOut(entry) ? walk.guest : walk.member;
     const found: string[] = [];
-    const errors: string[] = [];
+    // Each page's console, read at the end (watchConsole keeps adding to its own list).
+    const consoles: Array<{ name: string; errors: string[] }> = [];
 
     const visit = async (v: Variant) => {
       await useVariant(context, v);
       const page = await context.newPage();
       await page.setViewportSize({ width: v.width, height: v.height });
-      errors.push(...watchConsole(page).map((e) => `${v.name} ${e}`));
+      consoles.push({ name: v.name, errors: watchConsole(page) });
       await page.goto(url);
       await settle(page);
       await expectRendered(page, entry);
@@ -179,6 +180,7 @@ for (const entry of ENTRIES) {
     await dark.close();
 
     expect(found, found.join('\n')).toEqual([]);
+    const errors = consoles.flatMap((c) => c.errors.map((e) => `${c.name} ${e}`));
     expect(errors, errors.join('\n')).toEqual([]);
   });
 }

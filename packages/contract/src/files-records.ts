@@ -171,7 +171,10 @@ export const zipBodySchema = z.object({
 });
 
 export const fileUsageSchema = z.object({
+  /** Bytes kept, unfinished resumable uploads included (what the quota counts). */
   used: z.number().int(),
+  /** Of `used`: what unfinished resumable uploads hold until they end or expire. */
+  uploading: z.number().int(),
   quota: z.number().int(),
   files: z.number().int(),
   byType: z.array(

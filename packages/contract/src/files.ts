@@ -25,6 +25,21 @@ export const FILES_API = {
   open: apiPath('/api/files/links/:token'),
 } as const;
 
+/**
+ * Resumable (tus) uploads: how many one person may leave unfinished, and how long an unfinished
+ * one is kept. Until it ends, an upload holds its declared length (or the largest upload allowed,
+ * while the length is deferred) against its owner's storage quota.
+ */
+export const RESUMABLE_UPLOADS = { openPerPerson: 10, expireAfterHours: 24 } as const;
+
+/** The `Upload-Metadata` a resumable upload may carry (each value base64 in the header). */
+export const resumableMetadataSchema = z.object({
+  filename: z.string().max(1000).optional(),
+  name: z.string().max(1000).optional(),
+  filetype: z.string().max(255).optional(),
+  folderId: z.string().uuid().optional(),
+});
+
 /** Where uploaded bytes are served from (same origin, no third party). */
 export const UPLOADS_PREFIX = '/uploads/';
 

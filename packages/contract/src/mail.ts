@@ -203,6 +203,10 @@ export const mailLabelAnswerSchema = z.object({ label: mailLabelSchema });
 export const mailPeopleQuerySchema = z.object({
   query: z.string().trim().max(100).default(''),
 });
+/**
+ * A colleague whose profile is private comes with an empty `email` (and is matched by name and
+ * company only) unless the caller is that person or manages people.
+ */
 export const mailPeopleAnswerSchema = z.object({ people: z.array(mailPersonSchema) });
 
 /** Realtime event types (`mail.*` reach only the mailbox's owner). */

@@ -149,6 +149,8 @@ export const ratingByStarSchema = z.object({
 export const reviewSchema = z.object({
   id: z.string().uuid(),
   productId: z.string().uuid(),
+  /** The author (null once their account is gone): the screen offers no "helpful" on one's own. */
+  userId: z.string().uuid().nullable(),
   name: z.string(),
   avatarUrl: z.string().nullable(),
   rating: z.number().int(),

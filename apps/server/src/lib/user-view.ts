@@ -4,9 +4,10 @@
  * (`User`, with a private profile's contact details hidden from others), and one's own full
  * record (`MyProfile`). Each contract shape is built here once, never next to a route.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { AccountUser, UserStatus } from '@bo/contract/account';
 import type { MyProfile, User } from '@bo/contract/users';
-import type { users } from '../db/schema/core.js';
+import { users } from '../db/schema/core.js';
 import type { Limitation } from './access.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -86,6 +87,31 @@ export function toUser(row: UserRow, viewer: Viewer): User {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
+}
+
+/** toUser's rule for the email, in SQL over `users`: true where the viewer sees the address. */
+export function emailVisibleSql(viewer: Viewer): SQL {
+  return viewer.canManage ? sql`true` : sql`(${users.isPublic} OR ${users.id} = ${viewer.userId})`;
+}
+
+/**
+ * People matching a search (`patterns`, lower-case LIKE patterns, any of them) through what the
+ * viewer may see of them: name and company always, the email only where toUser shows it. The
+ * stored search text (name, email and company; its trigram index) finds the candidates, and one
+ * whose email the viewer may not see must also match by name and company alone: a hidden address
+ * is no yes/no oracle.
+ */
+export function searchTextMatches(patterns: string | string[], viewer: Viewer): SQL {
+  const list = Array.isArray(patterns) ? patterns : [patterns];
+  const any = (column: SQL) =>
+    sql.join(
+      list.map((p) => sql`${column} LIKE ${p}`),
+      sql` OR `,
+    );
+  const found = any(sql`${users.searchText}`);
+  if (viewer.canManage) return sql`(${found})`;
+  const named = any(sql`lower(${users.displayName} || ' ' || coalesce(${users.company}, ''))`);
+  return sql`((${found}) AND (${emailVisibleSql(viewer)} OR ${named}))`;
 }
 
 export function toMyProfile(row: UserRow): MyProfile {

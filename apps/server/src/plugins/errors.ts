@@ -65,17 +65,41 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(429).send(body(429, ERROR_CODES.rateLimited, error.message));
     }
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      const file = error.code === 'FST_REQ_FILE_TOO_LARGE';
+      const message = file ? 'The file is too large' : 'The request body is too large';
       return reply
         .status(413)
-        .send(body(413, ERROR_CODES.payloadTooLarge, 'The file is too large'));
+        .send(
+          body(413, ERROR_CODES.payloadTooLarge, message, [
+            { field: file ? 'file' : 'body', code: 'too_large', message },
+          ]),
+        );
     }
     if (status === 415) {
-      return reply.status(415).send(body(415, ERROR_CODES.unsupportedMedia, error.message));
+      return reply
+        .status(415)
+        .send(
+          body(415, ERROR_CODES.unsupportedMedia, error.message, [
+            { field: 'body', code: 'unsupported_type', message: error.message },
+          ]),
+        );
     }
     if (status >= 400 && status < 500) {
+      // The framework's own refusals (an undecodable address, a body that is not JSON) name
+      // what they refused too, as every other 4xx does.
+      const code = error.code ?? '';
+      const field =
+        code === 'FST_ERR_BAD_URL' ? 'path' : code.startsWith('FST_ERR_CTP_') ? 'body' : null;
       return reply
         .status(status)
-        .send(body(status, error.code ?? ERROR_CODES.validation, error.message));
+        .send(
+          body(
+            status,
+            error.code ?? ERROR_CODES.validation,
+            error.message,
+            field ? [{ field, code: 'invalid', message: error.message }] : undefined,
+          ),
+        );
     }
     const sqlState =
       (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;

@@ -1,9 +1,10 @@
 import createCache from '@emotion/cache';
 import type { EmotionCache } from '@emotion/cache';
 import { useEffect, useState } from 'react';
+import { cspNonce } from './csp-nonce';
 
 /** Left-to-right styles need no plugin; this cache is made at once. */
-export const ltrCache: EmotionCache = createCache({ key: 'css', prepend: true });
+export const ltrCache: EmotionCache = createCache({ key: 'css', prepend: true, nonce: cspNonce });
 
 let rtlCache: EmotionCache | null = null;
 let loading: Promise<EmotionCache> | null = null;
@@ -19,6 +20,7 @@ export function loadRtl(): Promise<EmotionCache> {
     rtlCache = createCache({
       key: 'rtl',
       prepend: true,
+      nonce: cspNonce,
       stylisPlugins: [stylis.prefixer, rtl.default],
     });
     return rtlCache;

@@ -73,6 +73,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_slug_key').on(t.slug),
+    // Which product shows an uploaded picture (the /uploads access check).
+    index('products_images_gin').using('gin', t.images),
     uniqueIndex('products_sku_key').on(t.sku),
     index('products_created_sort').on(t.createdAt, t.id),
     index('products_price_sort').on(t.price, t.id),
@@ -213,6 +215,10 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
+    // Which order line shows an uploaded picture (the /uploads access check), seeds apart.
+    index('order_items_cover_upload')
+      .on(t.cover)
+      .where(sql`cover NOT LIKE '/uploads/seed-%'`),
   ],
 );
 

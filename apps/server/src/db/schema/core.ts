@@ -94,6 +94,14 @@ export const users = pgTable(
     index('users_verified_sort').on(t.emailVerified, t.id),
     index('users_created_sort').on(t.createdAt, t.id, t.searchText),
     index('users_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Who holds an uploaded picture (the /uploads access check); the demo's shared pictures are
+    // answered before any look-up, so they stay out of the index.
+    index('users_avatar_upload')
+      .on(t.avatarUrl)
+      .where(sql`avatar_url NOT LIKE '/uploads/seed-%'`),
+    index('users_cover_upload')
+      .on(t.coverUrl)
+      .where(sql`cover_url NOT LIKE '/uploads/seed-%'`),
   ],
 );
 
@@ -340,6 +348,35 @@ export const fileLinks = pgTable(
   (t) => [
     uniqueIndex('file_links_token_idx').on(t.tokenHash),
     index('file_links_file_idx').on(t.fileId),
+  ],
+);
+
+/**
+ * A resumable (tus) upload not yet whole. Its pieces are objects of the storage layer (disk or
+ * S3), listed in order in `parts`; any instance can take the next piece, since the offset lives
+ * here and moves only by a conditional update. The declared length (or MAX_UPLOAD_MB while it is
+ * deferred) counts against the owner's quota until the upload ends, is cancelled or expires.
+ */
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null while the length is deferred. */
+    length: bigint('length', { mode: 'number' }),
+    /** Bytes received so far. */
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    /** The storage keys of the pieces, in order. */
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('file_uploads_owner_idx').on(t.ownerId),
+    index('file_uploads_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -11,6 +11,7 @@ import { SNIFF_BYTES, detectType, extensionOf } from './sniff.js';
 
 export { StorageMissing, type ByteRange, type StorageDriver } from './driver.js';
 export { categoryOf, detectType, isInlineSafe } from './sniff.js';
+export { cleanFileName } from './names.js';
 
 export interface StoredObject {
   key: string;
@@ -115,6 +116,16 @@ export class Storage {
   /** Bytes already in memory (generated files: PDFs, seed pictures). */
   async put(key: string, bytes: Buffer, mime: string): Promise<void> {
     await this.driver.put(key, Readable.from([bytes]), mime);
+  }
+
+  /** A stream under a key of the caller's (the pieces of a resumable upload), stored as it comes. */
+  async putStream(key: string, body: Readable, mime: string): Promise<void> {
+    try {
+      await this.driver.put(key, body, mime);
+    } catch (error) {
+      await this.driver.delete(key).catch(() => undefined);
+      throw error;
+    }
   }
 
   open(key: string, range?: ByteRange): Promise<Readable> {

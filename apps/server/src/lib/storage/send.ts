@@ -20,7 +20,8 @@ export function disposition(kind: 'inline' | 'attachment', name: string): string
 
 /**
  * Sends a stored attachment of a section (mail, chat) after its route has checked who may read
- * it: typed as stored, never sniffed, sandboxed, pictures inline unless `download`.
+ * it: typed as stored, never sniffed, sandboxed, pictures inline unless `download`, and kept by
+ * no browser or proxy (`no-store`, as every API answer: the next reader may be someone else).
  */
 export async function sendStoredAttachment(
   storage: Storage,
@@ -34,7 +35,7 @@ export async function sendStoredAttachment(
   reply
     .header('content-type', file.mime)
     .header('content-length', info.size)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', SANDBOX)
     .header('content-disposition', disposition(inline ? 'inline' : 'attachment', file.name));

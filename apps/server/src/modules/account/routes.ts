@@ -233,6 +233,10 @@ export async function accountRoutes(appBase: FastifyInstance) {
       }
       // Per client address and per email address, so probing which addresses exist is slow too.
       const keys = [`register:ip:${request.ip}`, `register:email:${body.email}`];
+      // An answer that an address is taken is a failure, slowed as failed sign-ins are (growing
+      // delays after a few, whatever AUTH_RATE_LIMIT is): per email address, and per source.
+      const takenKeys = [`register:taken:email:${body.email}`, `register:taken:ip:${request.ip}`];
+      await limiter.checkBlocked(takenKeys);
       await limiter.check(keys, window);
       await Promise.all(keys.map((k) => limiter.hit(k, window)));
       checkPasswordPolicy(body.password, body.email, 'password', [body.firstName, body.lastName]);
@@ -242,14 +246,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
           .select({ id: users.id })
           .from(users)
           .where(eq(users.email, body.email));
-        if (existing) {
-          throw fieldError(
-            'email',
-            'email_taken',
-            'An account with this email already exists',
-            409,
-          );
-        }
+        if (existing) return null;
         const [user] = await tx
           .insert(users)
           .values({
@@ -272,6 +269,11 @@ export async function accountRoutes(appBase: FastifyInstance) {
         });
         return { user: user!, accessToken: session.accessToken, code };
       });
+      if (!result) {
+        // Still a 409 (the family's clients show it on the field), counted once the work is done.
+        for (const key of takenKeys) await limiter.fail(key, throttle);
+        throw fieldError('email', 'email_taken', 'An account with this email already exists', 409);
+      }
       await mailer.send({ to: result.user.email, ...codeMail('verify', result.code) });
       setFileCookie(request, reply, result.accessToken, config.jwtTtlSeconds);
       reply.status(201);

@@ -21,6 +21,8 @@ import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { exactInstant } from '../../lib/keyset.js';
 import { mentionedUsers, notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
+import { conversationHolds } from '../../lib/upload-access.js';
+import { searchTextMatches } from '../../lib/user-view.js';
 
 import { presenceActiveAt, statusFrom } from './presence.js';
 
@@ -127,9 +129,8 @@ export async function searchContacts(
       and(
         eq(users.status, 'active'),
         ne(users.id, me),
-        q
-          ? sql`lower(${users.displayName} || ' ' || ${users.email} || ' ' || coalesce(${users.company}, '')) LIKE ${`%${escapeLike(q)}%`}`
-          : undefined,
+        // A private profile's address is not shown here (toContact), so not matched either.
+        q ? searchTextMatches(`%${escapeLike(q)}%`, { userId: me, canManage: false }) : undefined,
       ),
     )
     .orderBy(users.displayName, users.id)
@@ -865,15 +866,7 @@ export async function chatAttachmentFor(db: Executor, me: string, fileId: string
   const [row] = await db
     .select({ name: files.name, mime: files.mime, storageKey: files.storageKey })
     .from(files)
-    .where(
-      and(
-        eq(files.id, fileId),
-        sql`EXISTS (SELECT 1 FROM chat_attachments a
-          JOIN chat_messages m ON m.id = a.message_id
-          JOIN chat_participants p ON p.conversation_id = m.conversation_id
-         WHERE a.file_id = ${files.id} AND p.user_id = ${me} AND p.left_at IS NULL)`,
-      ),
-    );
+    .where(and(eq(files.id, fileId), conversationHolds(files.id, me)));
   if (!row) throw notFound('Attachment');
   return row;
 }

@@ -477,7 +477,12 @@ export async function keysOf(db: Executor, ids: string[]): Promise<string[]> {
   return found.map((r) => r.key).filter((key) => !key.startsWith('seed-'));
 }
 
-export async function usageOf(db: Executor, userId: string, quota: number): Promise<FileUsage> {
+export async function usageOf(
+  db: Executor,
+  userId: string,
+  quota: number,
+  maxUploadBytes: number,
+): Promise<FileUsage> {
   const found = await rows<{ category: string; bytes: string; count: number }>(
     db,
     sql`SELECT category, bytes, count FROM storage_usage WHERE owner_id = ${userId}`,
@@ -486,12 +491,23 @@ export async function usageOf(db: Executor, userId: string, quota: number): Prom
     const r = found.find((f) => f.category === type);
     return { type, bytes: Number(r?.bytes ?? 0), count: Number(r?.count ?? 0) };
   });
+  const uploading = await reservedBytes(db, userId, maxUploadBytes);
   return {
-    used: byType.reduce((s, t) => s + t.bytes, 0),
+    used: byType.reduce((s, t) => s + t.bytes, 0) + uploading,
+    uploading,
     quota,
     files: byType.reduce((s, t) => s + t.count, 0),
     byType,
   };
+}
+
+/** Bytes held by one person's unfinished resumable uploads (a deferred length holds the most). */
+export async function reservedBytes(db: Executor, ownerId: string, maxUploadBytes: number) {
+  const [r] = await rows<{ bytes: string | null }>(
+    db,
+    sql`SELECT sum(coalesce(length, ${maxUploadBytes})) AS bytes FROM file_uploads WHERE owner_id = ${ownerId}`,
+  );
+  return Number(r?.bytes ?? 0);
 }
 
 /** Bytes one person keeps (the quota's measure), from the maintained aggregate. */

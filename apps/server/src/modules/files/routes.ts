@@ -45,12 +45,14 @@ import { requireAuth } from '../../plugins/auth.js';
 import {
   StorageMissing,
   categoryOf,
+  cleanFileName,
   isInlineSafe,
   tooLarge,
   type ByteRange,
   type StoredObject,
 } from '../../lib/storage/index.js';
 import { SANDBOX, disposition } from '../../lib/storage/send.js';
+import { uploadGrant } from '../../lib/upload-access.js';
 import {
   accessTo,
   assertNameFree,
@@ -65,6 +67,7 @@ import {
   sameNameFile,
   subtree,
   targetFolder,
+  reservedBytes,
   usageOf,
   usedBytes,
   watchersOf,
@@ -82,6 +85,7 @@ const FILE_TABLES = [
   'file_shares',
   'file_links',
   'storage_usage',
+  'file_uploads',
   'users',
 ];
 /** Per person: what each one sees of the drive is their own. */
@@ -140,7 +144,8 @@ export async function fileRoutes(appBase: FastifyInstance) {
 
   /** 413 when `extra` more bytes would take the owner past STORAGE_QUOTA_MB. */
   async function assertQuota(tx: Executor, ownerId: string, extra: number) {
-    if ((await usedBytes(tx, ownerId)) + extra > config.storageQuotaBytes) {
+    const held = await reservedBytes(tx, ownerId, config.maxFileBytes);
+    if ((await usedBytes(tx, ownerId)) + held + extra > config.storageQuotaBytes) {
       throw new HttpError(413, ERROR_CODES.payloadTooLarge, 'Your storage quota is full', [
         {
           field: 'file',
@@ -216,14 +221,6 @@ export async function fileRoutes(appBase: FastifyInstance) {
     }
   }
 
-  /** A name as given, with slashes and control characters made harmless. */
-  const cleanName = (raw: string | undefined) =>
-    (raw ?? '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\\/\u0000-\u001f\u007f]/g, '_')
-      .trim()
-      .slice(0, 255) || 'file';
-
   app.post(
     FILES_API.upload,
     {
@@ -266,7 +263,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
             part.file.resume();
             continue;
           }
-          name = cleanName(part.filename);
+          name = cleanFileName(part.filename);
           if (kind === 'drive') {
             // Fail before the bytes when the owner is already full.
             await assertQuota(db, auth.userId, 0);
@@ -289,7 +286,15 @@ export async function fileRoutes(appBase: FastifyInstance) {
         if (stored) await app.storage.remove(stored.key).catch(() => undefined);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw tooLarge(config.maxUploadBytes);
-        throw error;
+        if (!isMalformedMultipart(error)) throw error;
+        // The body is not the multipart it says (no boundary, no end): the client's fault, named.
+        throw badRequest('The upload is not a well-formed multipart body', [
+          {
+            field: 'file',
+            code: 'malformed',
+            message: 'The upload is not a well-formed multipart body',
+          },
+        ]);
       }
       if (!stored) throw required();
 
@@ -376,7 +381,12 @@ export async function fileRoutes(appBase: FastifyInstance) {
       },
     },
     async (request) => ({
-      usage: await usageOf(db, requireAuth(request).userId, config.storageQuotaBytes),
+      usage: await usageOf(
+        db,
+        requireAuth(request).userId,
+        config.storageQuotaBytes,
+        config.maxFileBytes,
+      ),
     }),
   );
 
@@ -849,6 +859,28 @@ export async function fileRoutes(appBase: FastifyInstance) {
 
   const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+  /**
+   * Wrong link passwords are slowed as failed sign-ins are (docs/security.md): growing delays
+   * (429 with Retry-After) per link and source address pair after a few, per link from all
+   * sources after more, and per source address across all links; refused before the password
+   * check is paid for. The right password clears its pair.
+   */
+  const LINK_WINDOW_SECONDS = 15 * 60;
+  const LINK_MAX_DELAY_SECONDS = 15 * 60;
+  const linkThrottles = (linkId: string, ip: string) =>
+    [
+      { key: `link:pair:${linkId}|${ip}`, free: 5 },
+      { key: `link:id:${linkId}`, free: 20 },
+      { key: `link:ip:${ip}`, free: 10 },
+    ].map(({ key, free }) => ({
+      key,
+      throttle: {
+        free,
+        maxDelaySeconds: LINK_MAX_DELAY_SECONDS,
+        windowSeconds: LINK_WINDOW_SECONDS,
+      },
+    }));
+
   app.post(
     FILES_API.links.pattern,
     {
@@ -944,7 +976,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
           password: z.string().max(128).optional(),
           download: z.string().optional(),
         }),
-        response: errorResponses(401, 403, 404, 410, 416),
+        response: errorResponses(401, 403, 404, 410, 416, 429),
       },
     },
     async (request, reply) => {
@@ -962,10 +994,16 @@ export async function fileRoutes(appBase: FastifyInstance) {
           throw new HttpError(401, 'LINK_PASSWORD_REQUIRED', 'This link needs its password', [
             { field: 'password', code: 'required', message: 'This link needs its password' },
           ]);
-        if (!(await verifyPassword(link.passwordHash, given)))
+        const { limiter } = app.services;
+        const throttles = linkThrottles(link.id, request.ip);
+        await limiter.checkBlocked(throttles.map((x) => x.key));
+        if (!(await verifyPassword(link.passwordHash, given))) {
+          for (const { key, throttle } of throttles) await limiter.fail(key, throttle);
           throw new HttpError(403, 'LINK_PASSWORD_WRONG', 'This password is not right', [
             { field: 'password', code: 'wrong', message: 'This password is not right' },
           ]);
+        }
+        await limiter.clear(throttles[0]!.key);
       }
       const file = await fileRow(db, link.fileId);
       if (!file || file.trashed_at) throw notFound('Link');
@@ -1151,21 +1189,19 @@ export async function fileRoutes(appBase: FastifyInstance) {
       schema: { hide: true, params: z.object({ key: z.string().max(200) }) },
     },
     async (request, reply) => {
-      await uploadReader(request);
+      const auth = await uploadReader(request);
       const { key } = request.params;
       if (!UPLOAD_KEY.test(key)) throw notFound('File');
-      // A file-manager file is served by its own, checked route only — unless it is attached to
-      // a card of the shared kanban board, which every signed-in member reads; a mail attachment
-      // by the mail's route, to the mailboxes holding it.
-      const [owned] = await db
-        .select({
-          scope: files.scope,
-          onBoard: sql<boolean>`EXISTS (SELECT 1 FROM kanban_attachments a WHERE a.file_id = ${files.id})`,
-        })
-        .from(files)
-        .where(eq(files.storageKey, key))
-        .limit(1);
-      if (owned && owned.scope !== 'attachment' && !owned.onBoard) throw notFound('File');
+      // The record holding the key decides (lib/upload-access.ts): an unsent upload is its
+      // uploader's, a mail's or conversation's file its holders', a card's file the board's
+      // readers'; pictures shown across the app go to those who see them. A file-manager file
+      // is served by its own, checked route. Anything else, pending accounts included: 404.
+      const grant = await uploadGrant(db, (role) => app.services.permissions.of(role), key, {
+        userId: auth.userId,
+        permissions: auth.permissions,
+        limited: auth.limited !== null,
+      });
+      if (!grant) throw notFound('File');
       const info = await app.storage.stat(key);
       if (!info) throw notFound('File');
       const ext = key.slice(key.lastIndexOf('.') + 1);
@@ -1173,7 +1209,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
       reply
         .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
         .header('content-length', info.size)
-        .header('cache-control', 'private, max-age=3600')
+        // A shared picture may be kept by the reader's browser for a while; a record's file
+        // never (as every API answer).
+        .header('cache-control', grant === 'shared' ? 'private, max-age=3600' : 'no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', SANDBOX)
         .header('content-disposition', raster ? 'inline' : `attachment; filename="${key}"`);
@@ -1201,5 +1239,17 @@ export async function fileRoutes(appBase: FastifyInstance) {
 
   await app.register(tusRoutes, { keep: keepDriveFile, assertQuota });
 }
+
+/** What the multipart parser throws at a body that is not the multipart it claims to be. */
+const isMalformedMultipart = (error: unknown) => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'FST_PROTO_VIOLATION') return true;
+  return (
+    typeof message === 'string' &&
+    /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed part header)/.test(
+      message,
+    )
+  );
+};
 
 const readFileCookie = (request: FastifyRequest) => readCookie(request.headers.cookie, FILE_COOKIE);

@@ -1,16 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
-import { FILES_API } from '@bo/contract/files';
+import { ERROR_CODES } from '@bo/contract/errors';
+import { FILES_API, resumableMetadataSchema } from '@bo/contract/files';
 import type { Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { cleanFileName, type StoredObject } from '../../lib/storage/index.js';
 import { requireAuth } from '../../plugins/auth.js';
-import type { StoredObject } from '../../lib/storage/index.js';
+import { PartsStore } from './tus-store.js';
 
 interface TusOptions {
   keep: (
@@ -23,96 +21,141 @@ interface TusOptions {
   assertQuota: (db: Executor, ownerId: string, extra: number) => Promise<void>;
 }
 
-/** The person an upload belongs to is written into its id, so nobody else can resume it. */
-const prefixOf = (userId: string) => `tus-${userId.replace(/-/g, '')}-`;
-
 /** The signed-in caller of the tus request being handled, for the protocol's hooks. */
-const caller = new AsyncLocalStorage<{ userId: string; request: FastifyRequest }>();
+const caller = new AsyncLocalStorage<{
+  userId: string;
+  request: FastifyRequest;
+  /** The upload id from the route's parsed path (never from the query string). */
+  uploadId: string | undefined;
+  /** The upload this request completed (its row is gone; tus may still ask for it). */
+  finished?: { id: string; size: number };
+}>();
 const current = () => {
   const found = caller.getStore();
   if (!found) throw notFound('Upload');
   return found;
 };
 
-/** The folder is made (and awaited) before the store; the store's own unawaited mkdir is off. */
-class PreparedFileStore extends FileStore {}
-Object.assign(PreparedFileStore.prototype, { checkOrCreateDirectory() {} });
-
-/** A refusal as tus answers it: the status and our usual JSON error body. */
-function tusError(error: unknown): { status_code: number; body: string } {
-  if (error instanceof HttpError) {
-    return {
-      status_code: error.statusCode,
-      body: JSON.stringify({
-        statusCode: error.statusCode,
-        code: error.code,
-        error: error.reason,
-        message: error.message,
-        details: error.details ?? [],
-      }),
-    };
-  }
-  throw error;
-}
+const errorBody = (
+  statusCode: number,
+  code: string,
+  error: string,
+  message: string,
+  details = [],
+) => JSON.stringify({ statusCode, code, error, message, details });
 
 /**
  * Resumable uploads (the tus protocol) at /api/files/tus: a big file goes up in pieces and a
- * dropped connection resumes where it stopped. The pieces wait under DATA_DIR/tus; once whole,
- * the file is streamed through the storage layer (typed, checksummed, quota-checked) into the
- * file manager, exactly like a plain upload, and the pieces are removed. With several instances,
- * an upload's pieces live on the instance that took the first one: route /api/files/tus/* with
- * sticky sessions (tus's own S3 store needs ListParts, which the local S3 server of the tests
- * does not offer, so it is not used untested).
+ * dropped connection resumes where it stopped. The pieces are objects of the storage layer (see
+ * PartsStore), so any instance takes any piece, on the disk or S3. Once whole, the file is
+ * streamed through the storage layer (typed, checksummed, quota-checked) into the file manager,
+ * exactly like a plain upload, and the pieces are removed.
+ *
+ * The rules: an upload is its creator's alone (another person's id is 404); its declared length
+ * (or MAX_UPLOAD_MB while deferred) holds quota from creation, refused with 413 when it does not
+ * fit; a person has at most RESUMABLE_UPLOADS.openPerPerson unfinished ones (429); an unfinished
+ * upload expires after RESUMABLE_UPLOADS.expireAfterHours (410, then swept with its pieces);
+ * names are cleaned as every other file name; CORS follows CORS_ORIGINS as the rest of the API.
  */
 export async function tusRoutes(app: FastifyInstance, options: TusOptions) {
   const { config, db } = app.services;
-  const directory = path.join(config.dataDir, 'tus');
+  const allowed = new Set(config.corsOrigins);
 
-  /** Made at the first resumable upload: no folder, no timers before anyone uses it. */
-  const server = async () => {
-    if (tus) return tus;
-    await mkdir(directory, { recursive: true });
-    tus = makeServer(new PreparedFileStore({ directory }));
-    return tus;
+  const store = new PartsStore({
+    db,
+    storage: app.storage,
+    maxBytes: config.maxFileBytes,
+    ownerOf: () => current().userId,
+    finishedNow: () => current().finished,
+    assertQuota: options.assertQuota,
+  });
+
+  /** Our usual JSON error body; anything unexpected is logged and answered without detail. */
+  const tusError = (error: unknown): { status_code: number; body: string } => {
+    if (error instanceof HttpError) {
+      return {
+        status_code: error.statusCode,
+        body: JSON.stringify({
+          statusCode: error.statusCode,
+          code: error.code,
+          error: error.reason,
+          message: error.message,
+          details: error.details ?? [],
+        }),
+      };
+    }
+    const known = error as { status_code?: unknown; body?: unknown };
+    if (typeof known?.status_code === 'number' && known.status_code < 500) {
+      return { status_code: known.status_code, body: String(known.body ?? '') };
+    }
+    app.log.error({ err: error }, 'resumable upload failed');
+    return {
+      status_code: 500,
+      body: errorBody(
+        500,
+        ERROR_CODES.internal,
+        'Internal Server Error',
+        'Something went wrong on our side',
+      ),
+    };
   };
-  let tus: Server | null = null;
 
-  const makeServer = (store: FileStore) =>
-    new Server({
-      path: FILES_API.tus,
-      datastore: store,
-      maxSize: config.maxFileBytes,
-      relativeLocation: true,
-      respectForwardedHeaders: config.trustProxy,
-      namingFunction: () => `${prefixOf(current().userId)}${randomBytes(16).toString('hex')}`,
-      onUploadCreate: async (_req, upload) => {
-        try {
-          await options.assertQuota(db, current().userId, upload.size ?? 0);
-        } catch (error) {
-          throw tusError(error);
-        }
-        return {};
-      },
-      onUploadFinish: async (_req, upload) => {
-        const meta = upload.metadata ?? {};
-        const name =
-          (meta.filename ?? meta.name ?? 'file').replace(/[\\/]/g, '_').slice(0, 255) || 'file';
-        try {
-          const { userId, request } = current();
-          const stored = await app.storage.save(createReadStream(path.join(directory, upload.id)), {
-            name,
-            claimed: meta.filetype ?? '',
-            maxBytes: config.maxFileBytes,
-          });
-          const id = await options.keep(request, userId, meta.folderId || null, name, stored);
-          return { status_code: 204, headers: { 'Upload-File-Id': id } };
-        } catch (error) {
-          throw tusError(error);
-        } finally {
-          await store.remove(upload.id).catch(() => undefined);
-        }
-      },
-    });
+  const tus = new Server({
+    path: FILES_API.tus,
+    datastore: store,
+    maxSize: config.maxFileBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: config.trustProxy,
+    // The same origins as the rest of the API (none by default), never `*`.
+    allowedOrigins: (origin) => allowed.has(origin),
+    allowedCredentials: allowed.size > 0,
+    exposedHeaders: ['Upload-File-Id'],
+    // The id of the route's own parsed path: a query string cannot name another upload.
+    getFileIdFromRequest: (_req, lastPath) =>
+      lastPath === undefined ? undefined : current().uploadId,
+    namingFunction: () => `u${randomBytes(16).toString('hex')}`,
+    onUploadCreate: async (_req, upload) => {
+      const parsed = resumableMetadataSchema.safeParse(upload.metadata ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw tusError(
+          new HttpError(400, ERROR_CODES.validation, 'Please check the upload metadata', [
+            {
+              field: String(issue.path[0] ?? 'metadata'),
+              code: issue.code === 'invalid_format' ? 'invalid_format' : 'invalid',
+              message: issue.message,
+            },
+          ]),
+        );
+      }
+      const meta = parsed.data;
+      const filename = cleanFileName(meta.filename ?? meta.name);
+      return { metadata: { ...upload.metadata, filename, name: filename } };
+    },
+    onUploadFinish: async (_req, upload) => {
+      const meta = upload.metadata ?? {};
+      const name = cleanFileName(meta.filename);
+      const { userId, request } = current();
+      const parts = await store.take(upload.id);
+      if (!parts) throw tusError(notFound('Upload'));
+      current().finished = { id: upload.id, size: upload.size ?? upload.offset };
+      try {
+        const stored = await app.storage.save(store.pieces(parts), {
+          name,
+          claimed: meta.filetype ?? '',
+          maxBytes: config.maxFileBytes,
+        });
+        const id = await options.keep(request, userId, meta.folderId || null, name, stored);
+        // The protocol's own status stays (201 for a POST that carried every byte, 204 for a PATCH).
+        return { headers: { 'Upload-File-Id': id } };
+      } catch (error) {
+        throw tusError(error);
+      } finally {
+        await store.removeParts(parts);
+      }
+    },
+    onResponseError: (_req, error) => tusError(error),
+  });
 
   // The pieces are read by tus from the raw request, not parsed.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
@@ -122,11 +165,9 @@ export async function tusRoutes(app: FastifyInstance, options: TusOptions) {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = requireAuth(request);
     const uploadId = (request.params as { uploadId?: string }).uploadId;
-    if (uploadId && !uploadId.startsWith(prefixOf(auth.userId))) throw notFound('Upload');
-    const tusServer = await server();
     reply.hijack();
-    await caller.run({ userId: auth.userId, request }, () =>
-      tusServer.handle(request.raw, reply.raw),
+    await caller.run({ userId: auth.userId, request, uploadId }, () =>
+      tus.handle(request.raw, reply.raw),
     );
   };
 

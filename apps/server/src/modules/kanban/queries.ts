@@ -24,6 +24,7 @@ import {
   kanbanComments,
 } from '../../db/schema/planning.js';
 import { HttpError, fieldError } from '../../lib/http-error.js';
+import { searchTextMatches, type Viewer } from '../../lib/user-view.js';
 import { RANK_STEP, neighbours, rankBetween } from './rank.js';
 
 /** Turns a storage key into its public URL (the app's FileStorage decides). */
@@ -559,13 +560,21 @@ export async function setLike(db: Executor, cardId: string, userId: string, like
   await db.update(kanbanCards).set({ likes: n }).where(eq(kanbanCards.id, cardId));
 }
 
-/** People a card can be assigned to: active accounts, by name; `q` uses the users' trigram index. */
-export async function assignableUsers(db: Executor, q: string | undefined, limit: number) {
+/**
+ * People a card can be assigned to: active accounts, by name; `q` uses the users' trigram index,
+ * and matches a private profile's address only for those who may see it (toUser's rule).
+ */
+export async function assignableUsers(
+  db: Executor,
+  q: string | undefined,
+  limit: number,
+  viewer: Viewer,
+) {
   const search = q?.trim().toLowerCase();
   const where = and(
     eq(users.status, 'active'),
     search
-      ? sql`lower(${users.displayName} || ' ' || ${users.email} || ' ' || coalesce(${users.company}, '')) LIKE ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      ? searchTextMatches(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, viewer)
       : undefined,
   );
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([

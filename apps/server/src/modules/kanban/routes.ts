@@ -174,7 +174,13 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
         response: { 200: kanbanAssignableAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => assignableUsers(db, request.query.q, request.query.limit),
+    async (request) => {
+      const auth = requireAuth(request);
+      return assignableUsers(db, request.query.q, request.query.limit, {
+        userId: auth.userId,
+        canManage: auth.permissions.has('users:write'),
+      });
+    },
   );
 
   // ---- columns ----

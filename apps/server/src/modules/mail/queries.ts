@@ -30,6 +30,8 @@ import { htmlToText, sanitizeMailHtml } from '../../lib/html.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import { exactInstant } from '../../lib/keyset.js';
 import { escapeLike } from '../../lib/sql-like.js';
+import { mailboxHolds } from '../../lib/upload-access.js';
+import { emailVisibleSql, searchTextMatches, type Viewer } from '../../lib/user-view.js';
 
 /** The mailbox's owner. */
 export interface Owner {
@@ -935,29 +937,33 @@ export async function attachmentFor(db: Executor, ownerId: string, fileId: strin
       storageKey: files.storageKey,
     })
     .from(files)
-    .where(
-      and(
-        eq(files.id, fileId),
-        sql`EXISTS (SELECT 1 FROM mail_attachments a JOIN mail_messages m ON m.id = a.mail_id
-                     WHERE a.file_id = ${files.id} AND m.owner_id = ${ownerId})`,
-      ),
-    );
+    .where(and(eq(files.id, fileId), mailboxHolds(files.id, ownerId)));
   if (!row) throw notFound('Attachment');
   return row;
 }
 
-/** Address suggestions: colleagues by name or address. */
-export async function suggestPeople(db: Executor, query: string): Promise<MailPerson[]> {
+/**
+ * Address suggestions: colleagues by name or address. A private profile's address is neither
+ * matched nor shown to those who may not see it (toUser's rule): such a colleague comes by name
+ * with an empty email, which the compose window shows but does not offer to pick.
+ */
+export async function suggestPeople(
+  db: Executor,
+  query: string,
+  viewer: Viewer,
+): Promise<MailPerson[]> {
   const q = query.toLowerCase();
   const rows = await db
-    .select({ name: users.displayName, email: users.email, avatar: users.avatarUrl })
+    .select({
+      name: users.displayName,
+      email: sql<string>`CASE WHEN ${emailVisibleSql(viewer)} THEN ${users.email} ELSE '' END`,
+      avatar: users.avatarUrl,
+    })
     .from(users)
     .where(
       and(
         eq(users.status, 'active'),
-        q
-          ? sql`lower(${users.displayName} || ' ' || ${users.email} || ' ' || coalesce(${users.company}, '')) LIKE ${`%${escapeLike(q)}%`}`
-          : undefined,
+        q ? searchTextMatches(`%${escapeLike(q)}%`, viewer) : undefined,
       ),
     )
     .orderBy(users.displayName, users.id)

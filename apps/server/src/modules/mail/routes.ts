@@ -366,15 +366,28 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.people,
     {
-      config: { ...read, cache: { tables: ['users'], scope: 'role' } },
+      // Who manages people sees every address (one answer per role); others see public ones and
+      // their own (one answer per person).
+      config: {
+        ...read,
+        cache: {
+          tables: ['users'],
+          scope: (auth) => (auth.permissions.has('users:write') ? 'role' : 'user'),
+        },
+      },
       schema: {
         tags,
-        summary: 'Colleagues for the address fields, by name or address',
+        summary:
+          'Colleagues for the address fields, by name or address; a private profile’s address is shown (and matched) only to its owner and to those who manage people',
         querystring: mailPeopleQuerySchema,
         response: { 200: mailPeopleAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ people: await suggestPeople(db, request.query.query) }),
+    async (request) => {
+      const auth = requireAuth(request);
+      const viewer = { userId: auth.userId, canManage: auth.permissions.has('users:write') };
+      return { people: await suggestPeople(db, request.query.query, viewer) };
+    },
   );
 
   app.get(

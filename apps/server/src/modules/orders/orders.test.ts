@@ -220,7 +220,7 @@ describe('POST /api/orders', () => {
     });
     expect(used.statusCode).toBe(400);
     expect(used.json().details[0]).toMatchObject({
-      field: 'discountCode',
+      field: 'code',
       code: 'discount_code_used',
     });
     const bad = await call(t.app, shopper, {
@@ -229,7 +229,7 @@ describe('POST /api/orders', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0]).toMatchObject({
-      field: 'discountCode',
+      field: 'code',
       code: 'invalid_discount_code',
     });
   });

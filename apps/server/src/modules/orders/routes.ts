@@ -94,13 +94,9 @@ export async function orderRoutes(appBase: FastifyInstance) {
       await limiter.hit(key, window);
       const found = await discountFor(db, request.query.code);
       if (!found)
-        throw fieldError(
-          'discountCode',
-          'invalid_discount_code',
-          'This discount code is not valid',
-        );
+        throw fieldError('code', 'invalid_discount_code', 'This discount code is not valid');
       if (await alreadyRedeemed(db, found.code, auth.userId)) {
-        throw fieldError('discountCode', 'discount_code_used', 'You have already used this code');
+        throw fieldError('code', 'discount_code_used', 'You have already used this code');
       }
       return {
         discount: {

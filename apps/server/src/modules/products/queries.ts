@@ -206,6 +206,7 @@ export function toReview(
   return {
     id: review.id,
     productId: review.productId,
+    userId: review.userId,
     name: name ?? 'Former customer',
     avatarUrl,
     rating: review.rating,

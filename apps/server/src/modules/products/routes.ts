@@ -23,7 +23,7 @@ import {
 import { productReviews, products, reviewHelpful } from '../../db/schema/commerce.js';
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
-import { fieldError, notFound } from '../../lib/http-error.js';
+import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { toCents } from '../../lib/money.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -418,6 +418,13 @@ export async function productRoutes(appBase: FastifyInstance) {
             ),
           );
         if (!review) throw notFound('Review');
+        // Its author's own vote would count for nothing but themselves.
+        if (review.userId === auth.userId) {
+          const message = 'You cannot mark your own review as helpful';
+          throw new HttpError(403, 'OWN_REVIEW', message, [
+            { field: 'reviewId', code: 'own_review', message },
+          ]);
+        }
         // Once per person: a second "helpful" from the same person changes nothing.
         const counted = await tx
           .insert(reviewHelpful)

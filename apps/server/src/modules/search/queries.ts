@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchResult, SearchType } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema/core.js';
 import { rows } from '../../db/rows.js';
 import { escapeLike } from '../../lib/sql-like.js';
+import { emailVisibleSql, searchTextMatches, type Viewer } from '../../lib/user-view.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
 /** The kinds of record people look up by number. */
@@ -29,26 +29,34 @@ interface Source {
 }
 
 const has = (auth: AuthContext, p: string) => auth.permissions.has(p);
+const viewerOf = (auth: AuthContext): Viewer => ({
+  userId: auth.userId,
+  canManage: has(auth, 'users:write'),
+});
 
 /**
  * Each kind of record, read through the trigram (or unique) index that the kind's own list uses,
- * with the same ownership rule as its list: orders are one's own without `orders:write`, drafts
- * of posts are the author's (or an editor's), files and mail are the person's own.
+ * with the same rules as its own reads: people's hidden emails are neither shown nor matched,
+ * unpublished products are for `products:write`, orders are one's own without `orders:write`,
+ * drafts and scheduled posts (published, their time not come) are the author's or an editor's
+ * (`blog:manage`), files and mail are the person's own.
  */
 const SOURCES: Source[] = [
   {
     type: 'user',
     permission: 'users:read',
-    query: ({ pattern, long, limit, auth }) =>
-      !long
-        ? null
-        : sql`SELECT id::text, display_name AS title,
-                     CASE WHEN ${has(auth, 'users:write')} OR is_public OR id = ${auth.userId}
+    // As the people list: a private profile's email is neither shown nor matched (toUser's rule).
+    query: ({ pattern, long, limit, auth }) => {
+      if (!long) return null;
+      const viewer = viewerOf(auth);
+      return sql`SELECT id::text, display_name AS title,
+                     CASE WHEN ${emailVisibleSql(viewer)}
                           THEN email ELSE coalesce(job_title, '') END AS subtitle,
-                     CASE WHEN ${has(auth, 'users:write')} THEN '/dashboard/user/' || id || '/edit'
+                     CASE WHEN ${viewer.canManage} THEN '/dashboard/user/' || id || '/edit'
                           ELSE '/dashboard/user/list?q=' END AS link, display_name AS q
-                FROM users WHERE ${users.searchText} LIKE ${pattern}
-               ORDER BY display_name LIMIT ${limit}`,
+                FROM users WHERE ${searchTextMatches(pattern, viewer)}
+               ORDER BY display_name LIMIT ${limit}`;
+    },
   },
   {
     type: 'product',
@@ -105,9 +113,17 @@ const SOURCES: Source[] = [
     query: ({ pattern, long, limit, auth }) =>
       !long
         ? null
-        : sql`SELECT id::text, title, status AS subtitle, '/dashboard/blog/post/' || slug AS link
+        : sql`SELECT id::text, title,
+                     CASE WHEN status = 'published' AND published_at > now() THEN 'scheduled'
+                          ELSE status END AS subtitle,
+                     '/dashboard/blog/post/' || slug AS link
                 FROM blog_posts WHERE lower(title) LIKE ${pattern}
-                 ${has(auth, 'blog:manage') ? sql`` : sql`AND (status = 'published' OR author_id = ${auth.userId})`}
+                 ${
+                   has(auth, 'blog:manage')
+                     ? sql``
+                     : sql`AND ((status = 'published' AND published_at <= now())
+                                OR author_id = ${auth.userId})`
+                 }
                ORDER BY coalesce(published_at, created_at) DESC LIMIT ${limit}`,
   },
   {

@@ -3,12 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SEARCH_API, searchAnswerSchema, searchQuerySchema } from '@bo/contract/notifications';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { publicationSchedule } from '../../lib/publication-schedule.js';
 import { searchRecords } from './queries.js';
 
 /** The header's search over records; every kind is filtered by the caller's permissions. */
 export async function searchRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, versions } = app.services;
+
+  // A scheduled post is found from its time on, as the blog shows it: answers vary with the
+  // number of scheduled times passed, so none outlives one.
+  const schedule = publicationSchedule(db, versions);
 
   app.get(
     SEARCH_API.search,
@@ -29,8 +34,11 @@ export async function searchRoutes(appBase: FastifyInstance) {
             'mail_messages',
           ],
           scope: 'user',
+          vary: schedule.vary,
         },
       },
+      // Before the read cache looks (its hook runs at preHandler), the schedule is current.
+      onRequest: async () => schedule.refresh(),
       schema: {
         tags: ['search'],
         summary:

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import type { users } from '../../db/schema/core.js';
 import { fieldError } from '../../lib/http-error.js';
 import { escapeLike } from '../../lib/sql-like.js';
+import type { Viewer } from '../../lib/user-view.js';
 
 /** A users row as raw SQL returns it (snake_case), mapped to the view by fromSqlRow. */
 export interface UserSqlRow {
@@ -117,6 +118,8 @@ export interface ListUsersParams {
   /** Keyset paging: the last person of the page before (or the first of the page after). */
   after?: string;
   before?: string;
+  /** Who asks: a search matches only the emails toUser shows them. */
+  viewer: Viewer;
 }
 
 /** The SQL type of each sort column, to compare a cursor's values (read as text) in SQL. */
@@ -209,19 +212,39 @@ export function searchTerms(q: string | undefined): string[] {
   return q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
-function filters(params: Pick<ListUsersParams, 'q' | 'role'>, args: unknown[]): string[] {
+/**
+ * What a search's word is matched against besides the search text, for a viewer who does not see
+ * every email: a private profile (not their own) matches by name and company only, as toUser
+ * hides its email (a word has no blank, so it lies within the name, the email or the company).
+ */
+const VISIBLE_TEXT = `lower(display_name || ' ' || coalesce(company, ''))`;
+/** The columns that check reads, besides the search text. */
+const VISIBLE_COLUMNS = ['is_public', 'display_name', 'company'];
+
+function filters(
+  params: Pick<ListUsersParams, 'q' | 'role' | 'viewer'>,
+  args: unknown[],
+): string[] {
   const where: string[] = [];
+  let me: string | undefined;
+  const visible = (patterns: string[]): string => {
+    const on = (column: string) => patterns.map((p) => `${column} LIKE ${p}`).join(' OR ');
+    if (params.viewer.canManage) return `(${on(SEARCH_EXPRESSION)})`;
+    if (!me) {
+      args.push(params.viewer.userId);
+      me = `$${args.length}::uuid`;
+    }
+    return `((${on(SEARCH_EXPRESSION)}) AND (is_public OR id = ${me} OR ${on(VISIBLE_TEXT)}))`;
+  };
   for (const term of searchTerms(params.q)) {
     if (term.length >= 3) {
       args.push(`%${escapeLike(term)}%`);
-      where.push(`${SEARCH_EXPRESSION} LIKE $${args.length}`);
+      where.push(visible([`$${args.length}`]));
     } else {
       // One or two letters give no trigram to look up, so "anywhere" would read every row; they
       // match the start of a word instead (name, email, company), which the index can answer.
       args.push(`${escapeLike(term)}%`, `% ${escapeLike(term)}%`);
-      where.push(
-        `(${SEARCH_EXPRESSION} LIKE $${args.length - 1} OR ${SEARCH_EXPRESSION} LIKE $${args.length})`,
-      );
+      where.push(visible([`$${args.length - 1}`, `$${args.length}`]));
     }
   }
   if (params.role) {
@@ -477,7 +500,14 @@ async function cappedPage(
   const matching = filters(params, pageArgs);
   // Only what the walk checks and sorts by: on the newest-first indexes, all of it is there.
   const read = [
-    ...new Set(['id', ...columns, SEARCH_EXPRESSION, ...(params.role ? ['role'] : [])]),
+    ...new Set([
+      'id',
+      ...columns,
+      SEARCH_EXPRESSION,
+      ...(params.role ? ['role'] : []),
+      // A viewer who does not see every email also checks whose match is visible to them.
+      ...(params.viewer.canManage ? [] : VISIBLE_COLUMNS),
+    ]),
   ];
   // The walk along the index reads at most this many people: a word spread evenly among them
   // (most names) fills a page long before; one that is rare where the list starts (a surname

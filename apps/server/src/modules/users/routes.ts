@@ -25,6 +25,7 @@ import { roles, users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses } from '../../lib/route-schemas.js';
+import { fieldError } from '../../lib/http-error.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { codeMail, issueCode } from '../../lib/auth-codes.js';
@@ -73,7 +74,13 @@ export async function userRoutes(appBase: FastifyInstance) {
     },
     async (request) => {
       const viewer = viewerOf(requireAuth(request));
-      const { rows, total, counts, totalCapped } = await listUsers(database, request.query);
+      // The order by email would place a hidden address between the shown ones.
+      if (request.query.sort === 'email' && !viewer.canManage)
+        throw fieldError('sort', 'not_allowed', 'Sorting by email is for people who manage users');
+      const { rows, total, counts, totalCapped } = await listUsers(database, {
+        ...request.query,
+        viewer,
+      });
       return { users: rows.map((r) => toUser(fromSqlRow(r), viewer)), total, counts, totalCapped };
     },
   );

@@ -21,6 +21,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../snackbar/notify';
+import { cspNonce } from '../../theme/csp-nonce';
 import { compactRichTextSx, richTextSx } from './rich-text-sx';
 
 const extensions = [
@@ -40,6 +41,7 @@ export function RichTextContent({ html, dense = false }: { html: string; dense?:
     content: html,
     editable: false,
     immediatelyRender: true,
+    injectNonce: cspNonce,
     editorProps: { attributes: { role: 'article' } },
   });
   useEffect(() => {
@@ -114,6 +116,7 @@ export function RichTextEditor({
     extensions,
     content: value,
     immediatelyRender: true,
+    injectNonce: cspNonce,
     editorProps: {
       attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
     },

@@ -423,6 +423,7 @@ function Reviews({ product }: { product: ProductDetails }) {
   const f = useFormat();
   const [addReview, { isLoading }] = useAddReviewMutation();
   const [markHelpful] = useMarkHelpfulMutation();
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const form = useForm<ReviewBody>({
     resolver: zodResolver(reviewBodySchema, { error: zodErrorMap(t) }),
@@ -570,14 +571,32 @@ function Reviews({ product }: { product: ProductDetails }) {
                 <Rating readOnly size="small" value={review.rating} />
                 <Typography variant="body2">{review.comment}</Typography>
                 <Box>
-                  <Button
-                    size="small"
-                    color="inherit"
-                    startIcon={<ThumbUpRounded fontSize="small" />}
-                    onClick={() => markHelpful({ id: product.id, reviewId: review.id })}
-                  >
-                    {t('ecommerce.reviews.helpful', { count: review.helpful })}
-                  </Button>
+                  {review.userId !== null && review.userId === user?.id ? (
+                    // One's own review: its count, but no vote for it (the server refuses it too).
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', color: 'text.secondary' }}
+                    >
+                      <ThumbUpRounded fontSize="small" />
+                      <Typography variant="body2">
+                        {t('ecommerce.reviews.helpful', { count: review.helpful })}
+                      </Typography>
+                    </Stack>
+                  ) : (
+                    <Button
+                      size="small"
+                      color="inherit"
+                      startIcon={<ThumbUpRounded fontSize="small" />}
+                      onClick={() =>
+                        markHelpful({ id: product.id, reviewId: review.id })
+                          .unwrap()
+                          .catch((error: unknown) => notify.error(translateError(t, error)))
+                      }
+                    >
+                      {t('ecommerce.reviews.helpful', { count: review.helpful })}
+                    </Button>
+                  )}
                 </Box>
               </Stack>
             </Stack>

@@ -43,6 +43,7 @@ import {
   useDeleteProductMutation,
   useProductsQuery,
 } from './ecommerce-api';
+import { cspNonce } from '../../theme/csp-nonce';
 import { useFormat } from './format';
 
 const GRID_LOCALES = { en: enUS, fr: frFR, vi: viVN, cn: zhCN, ar: arSD } as const;
@@ -364,6 +365,7 @@ export function ProductListScreen() {
         </Stack>
         <Box sx={{ width: 1 }}>
           <DataGrid
+            nonce={cspNonce}
             autoHeight
             rows={data?.products ?? []}
             columns={columns}

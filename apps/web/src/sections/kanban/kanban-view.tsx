@@ -29,6 +29,7 @@ import {
   useMoveColumnMutation,
 } from './kanban-api';
 import { KanbanAnnouncer } from './kanban-announcer';
+import { cspNonce } from '../../theme/csp-nonce';
 import { COLUMN_WIDTH, KanbanColumnView } from './kanban-column';
 
 // The drawer carries the card form (autocomplete, date fields): loaded when a card is opened.
@@ -241,6 +242,7 @@ export function KanbanView() {
         />
       ) : (
         <DragDropContext
+          nonce={cspNonce}
           onDragStart={onDragStart}
           onDragUpdate={onDragUpdate}
           onDragEnd={onDragEnd}

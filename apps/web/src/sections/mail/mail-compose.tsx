@@ -418,6 +418,9 @@ export function MailCompose({ initial, onClose, onSend, onDiscard }: Props) {
   );
 }
 
+/** A suggestion's identity: its address, or its name and picture where the address is private. */
+const personKey = (p: MailPerson) => p.email || `~${p.name}|${p.avatar ?? ''}`;
+
 /** To, cc or bcc: addresses as chips, colleagues suggested as one types. */
 function AddressField({
   label,
@@ -440,7 +443,11 @@ function AddressField({
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), 200);
   const { data } = useMailPeopleQuery(query, { skip: query.length < 1 });
-  const options: MailPerson[] = data?.people ?? [];
+  // A colleague whose profile keeps their address private comes without it (empty email): shown
+  // by name, not offered to pick. Such entries are told apart by name and picture only.
+  const options: MailPerson[] = [
+    ...new Map((data?.people ?? []).map((p) => [personKey(p), p])).values(),
+  ];
   const commit = (raw: string) => {
     const parts = raw
       .split(/[\s,;]+/)
@@ -460,7 +467,9 @@ function AddressField({
         value={value}
         inputValue={input}
         filterOptions={(x) => x}
-        getOptionLabel={(o) => (typeof o === 'string' ? o : o.email)}
+        getOptionLabel={(o) => (typeof o === 'string' ? o : o.email || o.name)}
+        getOptionKey={(o) => (typeof o === 'string' ? o : personKey(o))}
+        getOptionDisabled={(o) => typeof o !== 'string' && !o.email}
         isOptionEqualToValue={(o, v) =>
           (typeof o === 'string' ? o : o.email) === (typeof v === 'string' ? v : v.email)
         }
@@ -494,7 +503,7 @@ function AddressField({
               <Box>
                 <Typography variant="body2">{person.name}</Typography>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {person.email}
+                  {person.email || t('mail.compose.addressHidden')}
                 </Typography>
               </Box>
             </Box>
