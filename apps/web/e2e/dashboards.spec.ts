@@ -6,7 +6,7 @@ import { axeViolations, openVariant, shot, variant } from './variants';
 /**
  * The general dashboards as a manager uses them: figures from the data, the period in the URL,
  * an order placed by someone else moving the figure live, the screens' Arabic titles; each
- * dashboard's variants are judged by the route walk (routes.spec.ts).
+ * dashboard's variants are judged by the route walk (a11y.spec.ts).
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -133,7 +133,7 @@ const BANKING: Screen = {
 };
 
 /**
- * The route walk (routes.spec.ts) judges every dashboard in each variant; this checks what it
+ * The route walk (a11y.spec.ts) judges every dashboard in each variant; this checks what it
  * cannot know: each one draws its figures and first chart in Arabic, under its Arabic title.
  */
 test('the six dashboards draw their figures under their Arabic titles, right to left', async ({

@@ -12,7 +12,7 @@ import { workerBaseURL } from './fixtures';
  * modes and both directions), and a 390 px phone. One walk visits each screen in all three.
  */
 export interface Variant {
-  name: 'light-en' | 'dark-ar' | 'phone';
+  name: 'light-en' | 'dark-ar' | 'phone' | 'dark-en' | 'light-ar';
   mode: 'light' | 'dark';
   lng: 'en' | 'ar';
   dir: 'ltr' | 'rtl';
@@ -26,7 +26,17 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'phone', mode: 'light', lng: 'en', dir: 'ltr', width: 390, height: 844 },
 ];
 
-export const variant = (name: Variant['name']): Variant => VARIANTS.find((v) => v.name === name)!;
+/**
+ * The other two pairings of mode and direction, walked by the route walk only (a11y.spec.ts):
+ * with the three above, every route is judged in both modes in both directions.
+ */
+export const MORE_VARIANTS: readonly Variant[] = [
+  { name: 'dark-en', mode: 'dark', lng: 'en', dir: 'ltr', width: 1440, height: 900 },
+  { name: 'light-ar', mode: 'light', lng: 'ar', dir: 'rtl', width: 1440, height: 900 },
+];
+
+export const variant = (name: Variant['name']): Variant =>
+  [...VARIANTS, ...MORE_VARIANTS].find((v) => v.name === name)!;
 
 /** Sets a context's theme cookies and language (and, given one, the session) before any page. */
 export async function applyVariant(context: BrowserContext, v: Variant, token?: string) {
@@ -130,18 +140,32 @@ interface AxeViolation {
  */
 export async function axeViolations(
   page: Page,
-  options: { skipContrast?: boolean } = {},
+  options: { skipContrast?: boolean; experimental?: boolean } = {},
 ): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    ([tags, skipContrast]) => {
+    ([tags, skipContrast, experimental]) => {
       const { axe } = window as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+        axe: {
+          run(context: Document, options: object): Promise<{ violations: AxeViolation[] }>;
+          getRules(): Array<{ ruleId: string; tags: string[] }>;
+        };
       };
+      const rules: Record<string, { enabled: boolean }> = {};
+      // A tag run leaves out the rules axe calls experimental; those that test a WCAG 2.x A/AA
+      // criterion (label-content-name-mismatch, p-as-heading…) are switched on by name.
+      if (experimental) {
+        for (const rule of axe.getRules()) {
+          if (rule.tags.includes('experimental') && rule.tags.some((tag) => tags.includes(tag))) {
+            rules[rule.ruleId] = { enabled: true };
+          }
+        }
+      }
+      if (skipContrast) rules['color-contrast'] = { enabled: false };
       return axe
         .run(document, {
           runOnly: { type: 'tag', values: tags },
-          rules: skipContrast ? { 'color-contrast': { enabled: false } } : {},
+          rules,
           resultTypes: ['violations'],
           iframes: false,
         })
@@ -153,7 +177,7 @@ export async function axeViolations(
           })),
         );
     },
-    [TAGS, options.skipContrast ?? false] as const,
+    [TAGS, options.skipContrast ?? false, options.experimental ?? false] as const,
   );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

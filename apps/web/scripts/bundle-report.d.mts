@@ -6,5 +6,7 @@ export type BundleRow = {
 };
 export type BundleReport = { entry: string; entryBytes: number; rows: BundleRow[] };
 export declare const DEFAULT_DIST: string;
-export declare const BUDGETS: { login: number; dashboard: number };
+export declare const GOALS: { auth: number; public: number; dashboard: number };
+export declare const BUDGETS: { login: number; auth: number; public: number; dashboard: number };
+export declare function budgetOf(row: BundleRow): number;
 export declare function bundleReport(distDir?: string): BundleReport | null;

@@ -19,18 +19,30 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * Login: 160 KiB since 2026-11-26 (issue 21's budget; 149.0 KiB measured that day), when a visit
  * that starts on the sign-in page began to load the sign-in shell instead of the router (see
  * SHELL below), the form lost react-hook-form and the language detector became ours; it was
- * 200–203 KiB before. Dashboard: the report used to leave out the dashboard layout whenever
- * Rollup folded it into a shared chunk (~30 KiB, every dashboard row); counted since, the real
- * figures were 354–368 KiB, so the budget was 375 KiB; 378 since 2026-11-26, when the file
- * manager's upload queue became a chunk shared with the file dashboard — no route may grow past
- * it. Every route but the sign-in pages now counts the router's chunk as well (it is loaded at
- * once beside the entry): up to ~1 KiB more per row than when the router was in the entry.
- * 380 since 2026-11-27: the route manifest (paths, guards and menu of all 67 screens, one home
- * instead of five) and the API path tables are read on first load, +1.9 KiB on every dashboard
- * row (measured against the build before it); the shop page went to 378.2. The lighter-pages
- * work (issue 45) brings every dashboard route to 250 and this budget down with it.
+ * 200–203 KiB before. The dashboard budget went 350 → 375 → 378 → 380 as screens were added
+ * (the layout once left out of the count, the upload queue, the route manifest).
+ *
+ * Since issue 45 (decision 025) each group of routes has a goal, and the budget is the goal plus
+ * 10 KiB once the group reaches it. A group that has not reached it yet holds an interim ceiling
+ * just above its largest route measured that day (2026-11-28), so it can only come down:
+ * auth pages 273.4 KiB (goal 160), public pages 264.0 (goal 200), dashboard 373.4 (goal 250).
+ * Lower a ceiling whenever a change brings its group down; replace it by the goal + 10 once the
+ * group is under its goal.
  */
-export const BUDGETS = { login: 160 * 1024, dashboard: 380 * 1024 };
+const KIB = 1024;
+export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB };
+export const BUDGETS = {
+  /** /auth/login (and its unprotected twin): already under its group's goal. */
+  login: 160 * KIB,
+  auth: 276 * KIB,
+  public: 266 * KIB,
+  dashboard: 376 * KIB,
+};
+
+/** The budget a row is held to: the sign-in pages have their own, the rest their group's. */
+export function budgetOf(row) {
+  return /\/login(-unprotected)?-page\.tsx$/.test(row.page) ? BUDGETS.login : BUDGETS[row.group];
+}
 
 const LAYOUTS = {
   dashboard: 'src/layouts/dashboard/dashboard-layout.tsx',
@@ -74,7 +86,8 @@ function layoutsOf(pageKey) {
     .replace(/\.tsx?$/, '');
   if (SHELL_PAGES.includes(name)) return [SHELL];
   if (pageKey.startsWith('src/pages/dashboard/')) return [ROUTER, STORE, LAYOUTS.dashboard];
-  if (pageKey.startsWith('src/pages/auth/')) return [ROUTER, LAYOUTS.auth, STORE];
+  // The account pages call the API through the HTTP client: no store (issue 45).
+  if (pageKey.startsWith('src/pages/auth/')) return [ROUTER, LAYOUTS.auth];
   return [ROUTER, COMPACT_PAGES.includes(name) ? LAYOUTS.compact : LAYOUTS.simple];
 }
 
@@ -159,13 +172,14 @@ function main() {
   const width = Math.max(...report.rows.map((r) => r.page.length));
   console.info(`${'entry only'.padEnd(width)}  ${kib(report.entryBytes).padStart(10)}`);
   for (const r of report.rows) {
-    const budget = r.page.endsWith('/login-page.tsx')
-      ? BUDGETS.login
-      : r.group === 'dashboard'
-        ? BUDGETS.dashboard
-        : null;
-    const mark = budget === null ? '' : r.gzipBytes <= budget ? '  ok' : '  OVER BUDGET';
-    console.info(`${r.page.padEnd(width)}  ${kib(r.gzipBytes).padStart(10)}${mark}`);
+    const mark = r.gzipBytes <= budgetOf(r) ? '  ok' : '  OVER BUDGET';
+    const goal = r.gzipBytes <= GOALS[r.group] ? '' : `  (goal ${kib(GOALS[r.group])})`;
+    console.info(`${r.page.padEnd(width)}  ${kib(r.gzipBytes).padStart(10)}${mark}${goal}`);
+  }
+  for (const group of Object.keys(GOALS)) {
+    const rows = report.rows.filter((r) => r.group === group);
+    const top = rows.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    console.info(`largest ${group}: ${top.page} ${kib(top.gzipBytes)} (goal ${kib(GOALS[group])})`);
   }
   console.info(JSON.stringify(report));
 }

@@ -15,7 +15,6 @@ import { LoadingScreen } from '../components/loading-screen/loading-screen';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ROUTE_PAGES } from './route-pages';
-import { SIGN_IN_PAGES } from './sign-in-paths';
 
 /**
  * The router tree, built from the route manifest (@bo/contract/web-routes): each entry becomes a
@@ -87,17 +86,12 @@ const screensIn = (layout: WebRouteLayout, keep: (key: WebRouteKey) => boolean =
 
 const loadStore = () => import('./store-provider').then((m) => ({ Component: m.StoreProvider }));
 
-const signInPage = (key: WebRouteKey) => (SIGN_IN_PAGES as readonly WebRouteKey[]).includes(key);
-
 const authRoutes: RouteObject = {
   path: 'auth',
   lazy: () => import('../layouts/auth/auth-layout').then((m) => ({ Component: m.AuthLayout })),
-  children: [
-    // The sign-in pages are also drawn by the sign-in shell, without the store; the others call
-    // the API through RTK Query.
-    ...screensIn('auth', signInPage),
-    { lazy: loadStore, children: screensIn('auth', (key) => !signInPage(key)) },
-  ],
+  // No store: the account pages call the API through the HTTP client (auth-api.ts), so they load
+  // without Redux, RTK Query and redux-persist.
+  children: screensIn('auth'),
 };
 
 const dashboardRoutes: RouteObject = {

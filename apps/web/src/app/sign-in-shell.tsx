@@ -58,7 +58,7 @@ export function SignInShell({ onLeave }: { onLeave: () => void }) {
   return (
     <AppNavigationContext.Provider value={value}>
       <AuthProvider>
-        <AuthFrame joining={false}>
+        <AuthFrame greeting="back">
           {entry?.guestOnly ? (
             <GuestGuard>
               <LoginView />

@@ -7,7 +7,7 @@ import { persistor, store } from '../store/store';
 
 /**
  * The Redux store (RTK Query, persisted cart) as a lazy layout route around the screens that use
- * it — the dashboard and the account-code pages — so the sign-in page does not download it.
+ * it — the dashboard — so the sign-in and account pages do not download it.
  * The store is a module singleton: moving between these routes keeps its state and cache.
  */
 export function StoreProvider() {

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Hint } from '../hint/hint';
 import { useSettings } from './settings-context';
 
+const prefetchDrawer = () => void import('./settings-drawer');
+
 const spin = keyframes`from { transform: rotate(0deg); } to { transform: rotate(360deg); }`;
 
 export function SettingsButton() {
@@ -13,7 +15,14 @@ export function SettingsButton() {
   const { onOpen } = useSettings();
   return (
     <Hint title={t('settings.title')}>
-      <IconButton onClick={onOpen} aria-label={t('settings.title')} data-testid="settings-button">
+      <IconButton
+        onClick={onOpen}
+        // The drawer is fetched on intent, so it opens at once on the press.
+        onPointerEnter={prefetchDrawer}
+        onFocus={prefetchDrawer}
+        aria-label={t('settings.title')}
+        data-testid="settings-button"
+      >
         <SvgIcon
           sx={{
             '@media (prefers-reduced-motion: no-preference)': {

@@ -26,11 +26,28 @@ const DashboardIllustration = lazy(() =>
   })),
 );
 
+/** The side panel's greeting: a newcomer is welcomed, not welcomed back. */
+export type AuthGreeting = 'back' | 'join' | 'verify';
+
+const GREETING_KEY: Record<AuthGreeting, string> = {
+  back: 'auth.panel.title',
+  join: 'auth.panel.joinTitle',
+  // Right after sign-up the account is new: "welcome back" would be wrong there.
+  verify: 'auth.panel.verifyTitle',
+};
+
+/** The greeting for an auth page's address. */
+export function greetingOf(pathname: string): AuthGreeting {
+  if (pathname.includes('/register')) return 'join';
+  if (pathname.includes('/verify')) return 'verify';
+  return 'back';
+}
+
 /**
  * Split layout: an illustrated side panel on desktop, the form on the other side. Drawn by the
  * router's auth layout and, without the router, by the sign-in shell.
  */
-export function AuthFrame({ joining, children }: { joining: boolean; children: ReactNode }) {
+export function AuthFrame({ greeting, children }: { greeting: AuthGreeting; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -76,8 +93,9 @@ export function AuthFrame({ joining, children }: { joining: boolean; children: R
         })}
       >
         <Box sx={{ textAlign: 'center' }}>
-          <Typography variant="h3" component="p">
-            {t(joining ? 'auth.panel.joinTitle' : 'auth.panel.title')}
+          {/* A real heading (WCAG 1.3.1): the form's own title is the page's h1. */}
+          <Typography variant="h3" component="h2">
+            {t(GREETING_KEY[greeting])}
           </Typography>
           <Typography sx={{ color: 'text.secondary', mt: 2 }}>
             {t('auth.panel.subtitle')}

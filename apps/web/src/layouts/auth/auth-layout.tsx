@@ -1,13 +1,12 @@
 import { Outlet, useLocation } from 'react-router';
 
-import { AuthFrame } from './auth-frame';
+import { AuthFrame, greetingOf } from './auth-frame';
 
 /** The auth pages' layout inside the router. */
 export function AuthLayout() {
-  // A newcomer is welcomed, not welcomed back.
-  const joining = useLocation().pathname.includes('/register');
+  const greeting = greetingOf(useLocation().pathname);
   return (
-    <AuthFrame joining={joining}>
+    <AuthFrame greeting={greeting}>
       <Outlet />
     </AuthFrame>
   );

@@ -45,14 +45,21 @@ export function NotificationsPopover() {
     <>
       <Tooltip title={t('header.notifications')}>
         <IconButton
-          aria-label={`${t('header.notifications')}${unread ? ` (${unread})` : ''}`}
+          // The count as the badge shows it (99+ past 99), so the name holds the visible text.
+          aria-label={`${t('header.notifications')}${unread ? ` (${unread > 99 ? '99+' : unread})` : ''}`}
           aria-haspopup="dialog"
           data-testid="notifications-bell"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notifications-count">
+          {/* No badge at all without unread ones: MUI keeps a hidden badge's last number in the
+              page, which would be visible text missing from the name (WCAG 2.5.3). */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={99} data-testid="notifications-count">
+              <NotificationsRounded />
+            </Badge>
+          ) : (
             <NotificationsRounded />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Popover

@@ -6,15 +6,32 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import { alpha } from '@mui/material/styles';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { NavGroupData } from '../../components/nav-section/types';
 import { SettingsButton } from '../../components/settings/settings-button';
-import { AccountPopover } from '../common/account-popover';
-import { ContactsPopover } from '../common/contacts-popover';
 import { LanguagePopover } from '../common/language-popover';
-import { NotificationsPopover } from '../common/notifications-popover';
 import { Searchbar } from '../common/searchbar';
+
+/**
+ * The header's popovers (contacts, notifications, account: MUI Popover, Tooltip and Popper,
+ * lists, avatars, the chat and notification API slices) are not needed to paint or use the
+ * screen: they load beside the page, each holding its button's place meanwhile.
+ */
+const ContactsPopover = lazy(() =>
+  import('../common/contacts-popover').then((m) => ({ default: m.ContactsPopover })),
+);
+const NotificationsPopover = lazy(() =>
+  import('../common/notifications-popover').then((m) => ({ default: m.NotificationsPopover })),
+);
+const AccountPopover = lazy(() =>
+  import('../common/account-popover').then((m) => ({ default: m.AccountPopover })),
+);
+
+const prefetchNavDrawer = () => void import('./nav-mobile-drawer');
+
+const slot = <Box sx={{ width: 40, height: 40 }} />;
 
 type Props = { navData: NavGroupData[]; navWidth: number; onOpenNav: () => void };
 
@@ -52,6 +69,9 @@ export function Header({ navData, navWidth, onOpenNav }: Props) {
       <Toolbar sx={{ height: 1, px: { xs: 2, lg: 5 } }}>
         <IconButton
           onClick={onOpenNav}
+          // Fetched on intent, so the drawer is there by the time the press lands.
+          onPointerEnter={prefetchNavDrawer}
+          onFocus={prefetchNavDrawer}
           aria-label={t('nav.open')}
           data-testid="nav-open"
           sx={{ mr: 1, display: { lg: 'none' }, color: 'text.primary' }}
@@ -62,12 +82,18 @@ export function Header({ navData, navWidth, onOpenNav }: Props) {
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.75 } }}>
           <LanguagePopover />
-          <NotificationsPopover />
+          <Suspense fallback={slot}>
+            <NotificationsPopover />
+          </Suspense>
           <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-            <ContactsPopover />
+            <Suspense fallback={slot}>
+              <ContactsPopover />
+            </Suspense>
           </Box>
           <SettingsButton />
-          <AccountPopover />
+          <Suspense fallback={slot}>
+            <AccountPopover />
+          </Suspense>
         </Box>
       </Toolbar>
     </AppBar>

@@ -1,41 +1,22 @@
-import { LAYOUT } from '@bo/contract/constants';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
 
-import { Logo } from '../../components/logo/logo';
-import { NavSectionVertical } from '../../components/nav-section/nav-section-vertical';
 import type { NavGroupData } from '../../components/nav-section/types';
-import { LANDING_PATH } from '../../routes/paths';
-import { NavHelpBox } from './nav-help-box';
+
+// The drawer (MUI Drawer, Modal, Slide) is fetched the first time the menu button is pressed.
+const NavMobileDrawer = lazy(() =>
+  import('./nav-mobile-drawer').then((m) => ({ default: m.NavMobileDrawer })),
+);
 
 type Props = { data: NavGroupData[]; open: boolean; onClose: () => void };
 
-/** Below the desktop breakpoint the side bar is a temporary drawer, closed after each move. */
-export function NavMobile({ data, open, onClose }: Props) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-
-  useEffect(() => {
-    onClose();
-    // Close on route change only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pathname]);
-
+/** Below the desktop breakpoint the side bar is a temporary drawer, mounted once first opened. */
+export function NavMobile(props: Props) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { width: LAYOUT.navWidth, maxWidth: '85vw' } } }}
-      data-testid="nav-mobile"
-    >
-      <Box sx={{ pl: 3.5, pt: 2.5, pb: 1 }}>
-        <Logo href={LANDING_PATH} label={t('common.appName')} />
-      </Box>
-      <NavSectionVertical data={data} label={t('nav.label')} />
-      <NavHelpBox />
-    </Drawer>
+    <Suspense fallback={null}>
+      <NavMobileDrawer {...props} />
+    </Suspense>
   );
 }

@@ -98,7 +98,7 @@ export function NewPasswordView() {
   const onSubmit = handleSubmit(async ({ confirm: _confirm, ...body }) => {
     setServerError(null);
     try {
-      await newPassword(body).unwrap();
+      await newPassword(body);
       // The server ended every session of this person, this tab's included.
       if (isAuthenticated) await logout();
       notify.success(t('auth.newPassword.done'));
@@ -118,7 +118,7 @@ export function NewPasswordView() {
 
   const sendAgain = async () => {
     if (!(await trigger('email'))) throw { message: t('errors.field.email') };
-    await resetPassword({ email: getValues('email') }).unwrap();
+    await resetPassword({ email: getValues('email') });
   };
 
   return (

@@ -50,7 +50,7 @@ export function ResetPasswordView() {
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      await resetPassword(values).unwrap();
+      await resetPassword(values);
       notify.info(t('auth.reset.sent', { email: values.email }));
       navigate(`${paths.auth.newPassword}?email=${encodeURIComponent(values.email)}`);
     } catch (error) {

@@ -68,7 +68,7 @@ export function VerifyView() {
     submitting.current = true;
     setServerError(null);
     try {
-      await verifyEmail(values).unwrap();
+      await verifyEmail(values);
       markEmailVerified(values.email);
       notify.success(t('auth.verify.done'));
       navigate(isAuthenticated ? LANDING_PATH : paths.auth.login, { replace: true });
@@ -85,7 +85,7 @@ export function VerifyView() {
 
   const sendAgain = async () => {
     if (!(await trigger('email'))) throw { message: t('errors.field.email') };
-    await resendCode({ email: getValues('email') }).unwrap();
+    await resendCode({ email: getValues('email') });
   };
 
   return (

@@ -62,6 +62,15 @@ function readableOn(background: string, dark: string): string {
   return onWhite >= onDark ? '#FFFFFF' : dark;
 }
 
+/**
+ * FullCalendar names each month cell by its day number alone (`aria-labelledby`), while the cell
+ * also shows its events: a name without the visible text (WCAG 2.5.3). Without the reference the
+ * cell is named by what it shows — the day and its events.
+ */
+function nameCellByContent({ el }: { el: HTMLElement }) {
+  if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
+}
+
 export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBoard(
   {
     events,
@@ -141,6 +150,7 @@ export const CalendarBoard = forwardRef<FullCalendar, Props>(function CalendarBo
         select={onSelect}
         eventClick={onEventClick}
         eventChange={onEventChange}
+        dayCellDidMount={nameCellByContent}
       />
     </Box>
   );

@@ -245,12 +245,18 @@ export function CalendarView() {
               ))}
             </ToggleButtonGroup>
             <IconButton
-              aria-label={t('calendar.filters.open')}
+              // The badge's count is part of the name, as it is of what the button shows.
+              aria-label={`${t('calendar.filters.open')}${filterCount ? ` (${filterCount})` : ''}`}
               onClick={(e) => setFilterAnchor(e.currentTarget)}
             >
-              <Badge color="primary" badgeContent={filterCount}>
+              {/* No hidden badge holding a number the name lacks (WCAG 2.5.3). */}
+              {filterCount > 0 ? (
+                <Badge color="primary" badgeContent={filterCount}>
+                  <FilterListIcon />
+                </Badge>
+              ) : (
                 <FilterListIcon />
-              </Badge>
+              )}
             </IconButton>
           </Stack>
         </Stack>

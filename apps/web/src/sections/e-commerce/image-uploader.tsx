@@ -70,7 +70,8 @@ export function ImageUploader({ value, onChange, max = 12, error }: Props) {
       <Box
         role="button"
         tabIndex={0}
-        aria-label={t('ecommerce.form.dropImages')}
+        // Named by what it shows (the title and the hint below it), so the name holds the
+        // visible text (WCAG 2.5.3).
         onClick={() => input.current?.click()}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {

@@ -33,7 +33,8 @@ export function KanbanCardItem({ card, provided, snapshot, onOpen }: Props) {
       {...provided.dragHandleProps}
       data-testid="kanban-card"
       data-card-id={card.id}
-      aria-label={card.name}
+      // No aria-label: the card is named by what it shows (title, priority, labels, counts), so
+      // the name holds its visible text (WCAG 2.5.3) — a name of the title alone did not.
       onClick={() => onOpen(card.id)}
       onKeyDown={(event) => {
         // Space belongs to the drag library (pick up / drop); Enter opens the details.

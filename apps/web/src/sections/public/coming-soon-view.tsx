@@ -85,14 +85,22 @@ export function ComingSoonView() {
         aria-live="off"
         sx={{ display: 'flex', justifyContent: 'center', gap: { xs: 2, sm: 4 }, mb: 5 }}
       >
+        {/* Each counter is one phrase ("12 days"), not a large paragraph that reads as a heading
+            over its unit (WCAG 1.3.1, axe's p-as-heading). */}
         {units.map(([unit, value]) => (
-          <Box key={unit}>
-            <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Box key={unit} component="p" sx={{ m: 0 }}>
+            <Box
+              component="span"
+              sx={{ display: 'block', typography: 'h3', fontVariantNumeric: 'tabular-nums' }}
+            >
               {fmt.format(value)}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            </Box>{' '}
+            <Box
+              component="span"
+              sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}
+            >
               {t(`public.comingSoon.${unit}`)}
-            </Typography>
+            </Box>
           </Box>
         ))}
       </Box>
