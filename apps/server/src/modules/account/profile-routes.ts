@@ -39,6 +39,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'getMyProfile',
         tags: ['account'],
         summary: 'My full record (preferences, social links, pending email)',
         response: { 200: myProfileAnswerSchema, ...errorResponses(401, 403) },
@@ -55,6 +56,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'updateMyAccount',
         tags: ['account'],
         summary:
           'Change my profile; a new email is applied only after its mailed code is confirmed',
@@ -149,6 +151,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'confirmEmailChange',
         tags: ['account'],
         summary: 'Apply my pending email with the code mailed to it',
         body: confirmEmailBodySchema,
@@ -201,6 +204,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'cancelEmailChange',
         tags: ['account'],
         summary: 'Drop my pending email change',
         response: { 200: myProfileAnswerSchema, ...errorResponses(401, 403) },
@@ -222,6 +226,7 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'listMyActivity',
         tags: ['account'],
         summary: 'My recent actions, from the audit log',
         querystring: activityQuerySchema,

@@ -38,7 +38,7 @@ import { audit } from '../../lib/audit.js';
 import { HttpError, conflict, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { bearer, requireAuth } from '../../plugins/auth.js';
 import { codeMail, consumeCode, issueCode } from '../../lib/auth-codes.js';
 import { checkPasswordPolicy } from '../../lib/password-strength.js';
@@ -129,9 +129,13 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'signIn',
         tags: ['account'],
         summary: 'Sign in with email and password (then a code, with two-factor sign-in)',
-        body: loginBodySchema,
+        body: withExample(loginBodySchema, {
+          email: 'admin@backoffice.local',
+          password: 'correct-horse-battery',
+        }),
         response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
@@ -181,6 +185,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'signInWithTwoFactorCode',
         tags: ['account'],
         summary: 'Second sign-in step: a code from the authenticator app, or a recovery code',
         body: loginMfaBodySchema,
@@ -220,6 +225,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'registerAccount',
         tags: ['account'],
         summary: 'Create an account; a verification code is mailed',
         body: registerBodySchema,
@@ -298,6 +304,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
         return payload;
       },
       schema: {
+        operationId: 'getMyAccount',
         tags: ['account'],
         summary: 'The signed-in person',
         response: { 200: myAccountAnswerSchema, ...errorResponses(401) },
@@ -317,6 +324,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.logout,
     {
       schema: {
+        operationId: 'signOut',
         tags: ['account'],
         summary: 'End this session',
         response: { 200: msgAnswerSchema },
@@ -339,6 +347,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'verifyEmail',
         tags: ['account'],
         summary: 'Confirm the email address with the mailed 6-digit code',
         body: verifyBodySchema,
@@ -389,6 +398,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'resendVerificationCode',
         tags: ['account'],
         summary: 'Mail a new verification code',
         body: resendCodeBodySchema,
@@ -415,6 +425,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['account'],
         summary: 'Mail a password reset code (never says whether the account exists)',
         body: resetPasswordBodySchema,
@@ -443,6 +454,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'setNewPassword',
         tags: ['account'],
         summary: 'Set a new password with the mailed code; ends every session',
         body: newPasswordBodySchema,
@@ -482,6 +494,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'changePassword',
         tags: ['account'],
         summary: 'Change the password (current one required); ends the other sessions',
         body: changePasswordBodySchema,
@@ -520,6 +533,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.sessions,
     {
       schema: {
+        operationId: 'listMySessions',
         tags: ['account'],
         summary: 'My active sessions',
         response: { 200: sessionsAnswerSchema },
@@ -555,6 +569,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.session.pattern,
     {
       schema: {
+        operationId: 'endMySession',
         tags: ['account'],
         summary: 'End one of my sessions',
         params: idParamsSchema,
@@ -603,6 +618,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.twoFactor,
     {
       schema: {
+        operationId: 'getTwoFactorStatus',
         tags: ['account'],
         summary: 'Whether two-factor sign-in is on, and recovery codes left',
         response: { 200: twoFactorStatusSchema, ...errorResponses(401) },
@@ -626,6 +642,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.twoFactorSetup,
     {
       schema: {
+        operationId: 'setUpTwoFactor',
         tags: ['account'],
         summary: 'Start turning on two-factor sign-in: a new secret and its QR code',
         body: passwordConfirmBodySchema,
@@ -649,6 +666,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.twoFactorEnable,
     {
       schema: {
+        operationId: 'enableTwoFactor',
         tags: ['account'],
         summary: 'Prove a code from the app: two-factor sign-in is on; ten recovery codes, once',
         body: twoFactorEnableBodySchema,
@@ -684,6 +702,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.twoFactorDisable,
     {
       schema: {
+        operationId: 'disableTwoFactor',
         tags: ['account'],
         summary: 'Turn two-factor sign-in off (password required)',
         body: passwordConfirmBodySchema,
@@ -717,6 +736,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     API.account.recoveryCodes,
     {
       schema: {
+        operationId: 'renewRecoveryCodes',
         tags: ['account'],
         summary: 'Ten new recovery codes (the old ones stop working; password required)',
         body: passwordConfirmBodySchema,

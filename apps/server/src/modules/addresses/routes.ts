@@ -10,7 +10,7 @@ import {
 } from '@bo/contract/addresses';
 import { idParamsSchema } from '@bo/contract/common';
 import { notFound } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { addAddress, deleteAddress, listAddresses, patchAddress } from './queries.js';
 
@@ -29,6 +29,7 @@ export async function addressRoutes(appBase: FastifyInstance) {
     {
       config,
       schema: {
+        operationId: 'listMyAddresses',
         tags,
         summary: 'My addresses, the default first',
         response: { 200: addressesAnswerSchema, ...errorResponses(401, 403) },
@@ -42,9 +43,16 @@ export async function addressRoutes(appBase: FastifyInstance) {
     {
       config,
       schema: {
+        operationId: 'createAddress',
         tags,
         summary: 'Add an address (the first one, or isDefault, becomes the default)',
-        body: addressInputSchema,
+        body: withExample(addressInputSchema, {
+          name: 'Jayvion Simon',
+          phoneNumber: '+33 1 23 45 67 89',
+          fullAddress: '19 rue de la Paix, 75002 Paris',
+          addressType: 'home',
+          isDefault: true,
+        }),
         response: { 201: addressAnswerSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -61,6 +69,7 @@ export async function addressRoutes(appBase: FastifyInstance) {
     {
       config,
       schema: {
+        operationId: 'updateAddress',
         tags,
         summary: 'Change one of my addresses, or make it the default',
         params: idParamsSchema,
@@ -83,6 +92,7 @@ export async function addressRoutes(appBase: FastifyInstance) {
     {
       config,
       schema: {
+        operationId: 'deleteAddress',
         tags,
         summary: 'Remove one of my addresses (the newest other one becomes the default)',
         params: idParamsSchema,

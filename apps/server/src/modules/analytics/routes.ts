@@ -8,7 +8,7 @@ import {
   pageViewListAnswerSchema,
   pageViewListQuerySchema,
 } from '@bo/contract/analytics';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import {
   cleanPath,
   countryOf,
@@ -67,10 +67,14 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
       bodyLimit: 4096,
       config: { public: true },
       schema: {
+        operationId: 'recordPageView',
         tags: ['analytics'],
         summary:
           "Record a page view (the app's beacon): path without query, referrer host, country from the language, device, visitor hashed with a daily salt; 204",
-        body: pageViewBodySchema,
+        body: withExample(pageViewBodySchema, {
+          path: '/dashboard/invoice',
+          referrer: 'https://search.acme.test/',
+        }),
         response: { 204: z.null(), ...errorResponses(400) },
       },
     },
@@ -99,6 +103,7 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'dashboards:analytics' },
       schema: {
+        operationId: 'listPageViews',
         tags: ['analytics'],
         summary:
           'The recorded views behind the analytics dashboard, newest first: by days, page, source, country and device; cursor pages (the visitor hash is never answered)',

@@ -12,7 +12,7 @@ import {
 } from '@bo/contract/banking';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import { audit } from '../../lib/audit.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { listAccounts } from '../../lib/bank-accounts.js';
@@ -43,6 +43,7 @@ export async function bankingRoutes(appBase: FastifyInstance) {
         cache: { tables: LEDGER_TABLES, scope: 'role' },
       },
       schema: {
+        operationId: 'listBankAccounts',
         tags: ['banking'],
         summary: "The organisation's accounts with their balance (the ledger's sum, cents)",
         response: { 200: bankAccountsAnswerSchema, ...errorResponses(401, 403) },
@@ -56,6 +57,7 @@ export async function bankingRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'dashboards:banking' },
       schema: {
+        operationId: 'listBankTransactions',
         tags: ['banking'],
         summary: 'The ledger, newest first: by account, kind, category and days; cursor pages',
         querystring: bankTransactionsQuerySchema,
@@ -70,6 +72,7 @@ export async function bankingRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'banking:transfer' },
       schema: {
+        operationId: 'listTransferContacts',
         tags: ['banking'],
         summary: 'People a transfer can pay, by name or email',
         querystring: bankContactsQuerySchema,
@@ -86,10 +89,18 @@ export async function bankingRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'banking:transfer' },
       schema: {
+        operationId: 'createTransfer',
         tags: ['banking'],
         summary:
           'Move money from an account to another or to a contact (cents); the same idempotencyKey again answers the first transfer (200) and moves nothing',
-        body: transferBodySchema,
+        body: withExample(transferBodySchema, {
+          fromAccountId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          toAccountId: '16fd2706-8baf-433b-82eb-8c7fada847da',
+          amount: 125000,
+          currency: 'EUR',
+          idempotencyKey: 'transfer-2026-11-30-001',
+          note: 'Monthly reserve',
+        }),
         response: {
           200: bankTransferAnswerSchema,
           201: bankTransferAnswerSchema,

@@ -26,7 +26,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { LruCache } from '../../lib/lru.js';
@@ -138,6 +138,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached([...POST_TABLES, 'blog_stats']) },
       schema: {
+        operationId: 'listBlogPosts',
         tags,
         summary: 'Posts by tab (all/published/draft/scheduled), sort, search; cursor paging',
         querystring: blogPostsQuerySchema,
@@ -152,6 +153,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached(POST_TABLES) },
       schema: {
+        operationId: 'listRecentBlogPosts',
         tags,
         summary: 'The latest published posts other than the one named',
         querystring: z.object({ title: z.string().trim().max(300).optional() }),
@@ -168,6 +170,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached(['blog_posts']) },
       schema: {
+        operationId: 'searchBlogPosts',
         tags,
         summary: 'Posts whose title holds the query (suggestions)',
         querystring: blogSearchQuerySchema,
@@ -199,6 +202,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
       config: { ...read, cache: cached([...POST_TABLES, 'blog_comments']) },
       preValidation: countFirstView,
       schema: {
+        operationId: 'getBlogPost',
         tags,
         summary: 'One post by slug or title, with its first comments; counts a view a day',
         querystring: blogPostQuerySchema,
@@ -218,9 +222,16 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'createBlogPost',
         tags,
         summary: 'Write a post (draft, published now, or scheduled with publishAt)',
-        body: blogPostBodySchema,
+        body: withExample(blogPostBodySchema, {
+          title: 'Ten years of the back-office',
+          description: 'What we learnt on the way',
+          content: '<p>It started with one table.</p>',
+          tags: ['news'],
+          status: 'published',
+        }),
         response: { 201: blogPostAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -239,6 +250,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateBlogPost',
         tags,
         summary: 'Edit, publish, unpublish or schedule a post (its author or an editor)',
         params: blogIdParamsSchema,
@@ -262,6 +274,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'deleteBlogPost',
         tags,
         summary: 'Delete a post with its comments, likes and revisions',
         params: blogIdParamsSchema,
@@ -284,6 +297,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
       {
         config: read,
         schema: {
+          operationId: on ? 'likeBlogPost' : 'unlikeBlogPost',
           tags,
           summary: on ? 'Like a post' : 'Take back a like',
           params: blogIdParamsSchema,
@@ -302,6 +316,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'listBlogComments',
         tags,
         summary: 'More top-level comments (after the cursor the post answered), with replies',
         params: blogIdParamsSchema,
@@ -321,6 +336,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'createBlogComment',
         tags,
         summary: 'Comment on a post, or reply to a comment (parentId)',
         params: blogIdParamsSchema,
@@ -342,6 +358,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'updateBlogComment',
         tags,
         summary: "Edit one's own comment",
         params: blogIdParamsSchema,
@@ -361,6 +378,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'deleteBlogComment',
         tags,
         summary: "Delete one's own comment (an editor: anyone's), with its replies",
         params: blogIdParamsSchema,
@@ -380,6 +398,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'blog:manage' },
       schema: {
+        operationId: 'setBlogCommentHidden',
         tags,
         summary: 'Hide or show a comment (editors)',
         params: blogIdParamsSchema,
@@ -399,6 +418,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'listBlogPostRevisions',
         tags,
         summary: 'The saved versions of a post, newest first',
         params: blogIdParamsSchema,
@@ -415,6 +435,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'restoreBlogPostRevision',
         tags,
         summary: "Make a revision the post's title, description and content again",
         params: blogRevisionParamsSchema,

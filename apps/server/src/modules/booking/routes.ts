@@ -13,7 +13,7 @@ import {
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { decideReview, getBooking, getReview, listBookings, moveBooking } from './queries.js';
 
@@ -40,6 +40,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
         cache: { tables: BOOKING_TABLES, scope: 'role' },
       },
       schema: {
+        operationId: 'listBookings',
         tags: ['booking'],
         summary: 'Bookings made in a period, newest first, by status; cursor pages',
         querystring: bookingListQuerySchema,
@@ -57,6 +58,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
         cache: { tables: BOOKING_TABLES, scope: 'role' },
       },
       schema: {
+        operationId: 'getBooking',
         tags: ['booking'],
         summary: 'One booking: guest, property and room, dates, nights, total, status',
         params: idParamsSchema,
@@ -75,11 +77,12 @@ export async function bookingRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'booking:write' },
       schema: {
+        operationId: 'updateBookingStatus',
         tags: ['booking'],
         summary:
           'Move a booking along pending → confirmed → checked_in → checked_out, or cancel it before check-in; another move is 409',
         params: idParamsSchema,
-        body: bookingPatchSchema,
+        body: withExample(bookingPatchSchema, { status: 'confirmed' }),
         response: { 200: bookingAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -107,6 +110,7 @@ export async function bookingRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'booking:write' },
       schema: {
+        operationId: 'moderateBookingReview',
         tags: ['booking'],
         summary: 'Accept or reject a pending review; a decided one is 409',
         params: idParamsSchema,

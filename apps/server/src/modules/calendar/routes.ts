@@ -15,7 +15,7 @@ import {
 } from '@bo/contract/calendar';
 import type { RealtimeEventType } from '@bo/contract/realtime';
 import { audit } from '../../lib/audit.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { createEvent, deleteEvent, guestCandidates, listEvents, updateEvent } from './queries.js';
 
@@ -36,6 +36,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
         cache: { tables: ['calendar_events', 'users'], scope: 'role' },
       },
       schema: {
+        operationId: 'listCalendarEvents',
         tags: ['calendar'],
         summary: 'Events overlapping start..end (both optional), by start',
         querystring: calendarEventsQuerySchema,
@@ -55,6 +56,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
       // (active people by name), so it is kept until the people change.
       config: { permission: 'calendar:write', cache: { tables: ['users'], scope: 'role' } },
       schema: {
+        operationId: 'listCalendarGuests',
         tags: ['calendar'],
         summary: 'People an event can invite (active accounts), by name, email or company',
         querystring: calendarGuestsQuerySchema,
@@ -69,9 +71,16 @@ export async function calendarRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'calendar:write' },
       schema: {
+        operationId: 'createCalendarEvent',
         tags: ['calendar'],
         summary: 'Create an event',
-        body: calendarEventInputSchema,
+        body: withExample(calendarEventInputSchema, {
+          title: 'Quarterly review',
+          start: '2026-12-01T09:00:00.000Z',
+          end: '2026-12-01T10:30:00.000Z',
+          color: '#00A76F',
+          guestIds: [],
+        }),
         response: { 201: calendarEventAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
@@ -97,6 +106,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'calendar:write' },
       schema: {
+        operationId: 'updateCalendarEvent',
         tags: ['calendar'],
         summary: 'Change an event (any subset of its fields; a drag sends start and end)',
         body: calendarUpdateBodySchema,
@@ -125,6 +135,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'calendar:write' },
       schema: {
+        operationId: 'deleteCalendarEvent',
         tags: ['calendar'],
         summary: 'Delete an event',
         body: calendarDeleteBodySchema,

@@ -30,7 +30,7 @@ import { ERROR_CODES } from '@bo/contract/errors';
 import type { RealtimeEventType } from '@bo/contract/realtime';
 import { audit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { sendStoredAttachment } from '../../lib/storage/send.js';
@@ -140,6 +140,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'listChatContacts',
         tags,
         summary: 'People to talk to: recent conversations first, then colleagues by name (100)',
         response: { 200: chatContactsAnswerSchema, ...errorResponses(401, 403) },
@@ -153,6 +154,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'searchChatPeople',
         tags,
         summary: 'Colleagues by name, address or company',
         querystring: chatSearchQuerySchema,
@@ -169,6 +171,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'listConversations',
         tags,
         summary: 'My conversations, the most recently active first, with unread counts',
         response: { 200: chatConversationsAnswerSchema, ...errorResponses(401, 403) },
@@ -182,6 +185,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'getChatUnreadCount',
         tags,
         summary: 'Unread messages over my conversations (muted ones apart)',
         response: { 200: z.object({ unread: z.number().int() }), ...errorResponses(401, 403) },
@@ -195,6 +199,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'getConversation',
         tags,
         summary:
           'A conversation by id, or my one-to-one conversation with a username (null when it ' +
@@ -218,6 +223,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'listConversationParticipants',
         tags,
         summary: 'The members of a conversation, or the person a username names',
         querystring: chatConversationKeySchema,
@@ -242,6 +248,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'markConversationSeen',
         tags,
         summary: 'I have read this conversation: my unread count to zero, "seen" for the others',
         querystring: chatConversationIdQuerySchema,
@@ -272,6 +279,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: readCached,
       schema: {
+        operationId: 'listChatMessages',
         tags,
         summary: 'Older messages of a conversation, before a cursor (oldest first)',
         querystring: chatOlderQuerySchema,
@@ -294,6 +302,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'listChatChangesSince',
         tags,
         summary:
           'What changed in my conversations after a change number (new, edited, deleted ' +
@@ -310,6 +319,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'createConversation',
         tags,
         summary:
           'Start a conversation: one other person is our one-to-one conversation (the same one ' +
@@ -348,6 +358,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateConversation',
         tags,
         summary:
           'Rename a group, add or remove members (its owner), mute, close or reopen, or leave',
@@ -385,11 +396,17 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'sendChatMessage',
         tags,
         summary:
           'Send a message (text, image or file); the same clientId again answers the stored ' +
           'message instead of a second one',
-        body: chatNewMessageSchema,
+        body: withExample(chatNewMessageSchema, {
+          conversationId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          clientId: 'c-4f1d2a',
+          body: 'The invoice is on its way.',
+          contentType: 'text',
+        }),
         response: {
           200: chatOneMessageSchema,
           201: chatOneMessageSchema,
@@ -436,15 +453,16 @@ export async function chatRoutes(appBase: FastifyInstance) {
     },
   );
 
-  for (const [path, schema, kind] of [
-    [CHAT_API.updateMessage, chatUpdateMessageSchema, 'edit'],
-    [CHAT_API.deleteMessage, chatDeleteMessageSchema, 'delete'],
+  for (const [path, schema, kind, operationId] of [
+    [CHAT_API.updateMessage, chatUpdateMessageSchema, 'edit', 'updateChatMessage'],
+    [CHAT_API.deleteMessage, chatDeleteMessageSchema, 'delete', 'deleteChatMessage'],
   ] as const) {
     app.post(
       path,
       {
         config: write,
         schema: {
+          operationId,
           tags,
           summary: kind === 'edit' ? 'Edit one of my messages' : 'Delete one of my messages',
           body: schema,
@@ -475,6 +493,7 @@ export async function chatRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'sendTypingSignal',
         tags,
         summary:
           'I am typing in this conversation (shown to the others for a few seconds; not stored)',
@@ -503,11 +522,15 @@ export async function chatRoutes(appBase: FastifyInstance) {
       compress: false,
       config: { ...read, cookieAuth: true },
       schema: {
+        operationId: 'getChatAttachment',
         tags,
         summary: 'A file or picture of a conversation I am a member of',
         params: z.object({ id: z.string().uuid() }),
         querystring: z.object({ download: z.string().optional() }),
-        response: errorResponses(401, 403, 404),
+        response: {
+          200: mediaAnswer('*/*', 'The attachment’s bytes with its own content type'),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -45,6 +45,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'getEcommerceDashboard',
         tags: ['dashboards'],
         summary:
           'E-commerce: orders, revenue, products sold and average order for the period against the previous one; by status, latest orders, best sellers, newest products',
@@ -78,6 +79,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'getBankingDashboard',
         tags: ['dashboards'],
         summary:
           'Banking, in one currency: balance (the ledger summed to the end of the period), income, expenses and payments by transfer against the previous period; expenses by category, recent transactions, accounts, cards, recent payees',
@@ -111,6 +113,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'getAnalyticsDashboard',
         tags: ['dashboards'],
         summary:
           'Analytics: first-party page views, daily visitors, views per visitor and conversion (orders per 100 visitors) against the previous period; top pages, sources, countries, devices',
@@ -141,6 +144,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'getBookingDashboard',
         tags: ['dashboards'],
         summary:
           'Booking: bookings made, sold, cancelled and income for the period against the previous one; check-ins and check-outs today, rooms available tonight; by status, newest bookings, reviews to decide',
@@ -165,6 +169,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'getAppDashboard',
         tags: ['dashboards'],
         summary:
           'App: new people, sign-ins, orders, revenue, invoices, product reviews and blog posts against the previous period; people active now; newest people and invoices',
@@ -185,6 +190,7 @@ export async function dashboardRoutes(appBase: FastifyInstance) {
         cache: { tables: ['files', 'storage_usage'], scope: 'user', vary: today },
       },
       schema: {
+        operationId: 'getFileDashboard',
         tags: ['dashboards'],
         summary:
           "File (one's own): files and bytes uploaded against the previous period, storage used and its share of the quota, storage by type, folders, recent files",

@@ -40,7 +40,7 @@ import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   StorageMissing,
@@ -226,6 +226,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'uploadFile',
         tags,
         summary:
           'Upload one file (multipart field "file", optional "folderId"); streamed, typed from its bytes. ' +
@@ -357,6 +358,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:read', cache: cached },
       schema: {
+        operationId: 'listFiles',
         tags,
         summary:
           'List a folder, the shared, favourite, recent or trashed items: filters, sort, cursor pages',
@@ -375,6 +377,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:read', cache: cached },
       schema: {
+        operationId: 'getStorageUsage',
         tags,
         summary: 'Storage used by type, against the quota (from the maintained aggregate)',
         response: { 200: fileUsageAnswerSchema, ...errorResponses(401, 403) },
@@ -395,6 +398,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'searchShareRecipients',
         tags,
         summary: 'People to share with: an exact email address, or the start of a name',
         querystring: z.object({ q: z.string().trim().min(2).max(100) }),
@@ -445,9 +449,10 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'createFolder',
         tags,
         summary: 'Create a folder (at the root, or in a folder the caller may edit)',
-        body: createFolderBodySchema,
+        body: withExample(createFolderBodySchema, { name: 'Contracts', folderId: null }),
         response: { 201: fileAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
@@ -483,6 +488,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'emptyTrash',
         tags,
         summary: 'Delete for good everything in the caller’s trash',
         response: { 200: z.object({ deleted: z.number().int() }), ...errorResponses(401, 403) },
@@ -520,6 +526,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:read', cache: cached },
       schema: {
+        operationId: 'getFile',
         tags,
         summary: 'One file or folder with its path, shares, links and versions',
         params: idParams,
@@ -538,6 +545,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'updateFile',
         tags,
         summary: 'Rename, move (folderId; null = the root), favourite or tag a file or folder',
         params: idParams,
@@ -600,6 +608,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'copyFile',
         tags,
         summary:
           'Copy a file, or a folder with everything in it, into a folder the caller may edit (copies get their own bytes)',
@@ -689,15 +698,16 @@ export async function fileRoutes(appBase: FastifyInstance) {
     },
   );
 
-  for (const [path, trash] of [
-    [FILES_API.trash.pattern, true],
-    [FILES_API.restore.pattern, false],
+  for (const [path, trash, operationId] of [
+    [FILES_API.trash.pattern, true, 'trashFile'],
+    [FILES_API.restore.pattern, false, 'restoreFile'],
   ] as const) {
     app.post(
       path,
       {
         config: { permission: 'files:write' },
         schema: {
+          operationId,
           tags,
           summary: trash
             ? 'Move to the trash (a folder with everything in it); it still counts to the quota'
@@ -753,6 +763,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'deleteFile',
         tags,
         summary:
           'Delete for good (the owner only): the bytes, every version, everything inside a folder',
@@ -785,6 +796,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'shareFile',
         tags,
         summary: 'Share with a person (view or edit); sharing again changes the access',
         params: idParams,
@@ -824,6 +836,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'unshareFile',
         tags,
         summary: 'Stop sharing with a person',
         params: z.object({ id: z.string().uuid(), userId: z.string().uuid() }),
@@ -886,6 +899,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'createFileLink',
         tags,
         summary:
           'A link that opens this file (or a folder, as a zip) without signing in; optional password and expiry',
@@ -936,6 +950,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'revokeFileLink',
         tags,
         summary: 'Revoke a link: it stops opening at once',
         params: z.object({ id: z.string().uuid(), linkId: z.string().uuid() }),
@@ -967,6 +982,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
       compress: false,
       config: { public: true },
       schema: {
+        operationId: 'openFileLink',
         tags,
         summary:
           'Open a shared link: the file’s bytes (a folder as a zip). Password as ?password= or X-Link-Password: ' +
@@ -976,7 +992,11 @@ export async function fileRoutes(appBase: FastifyInstance) {
           password: z.string().max(128).optional(),
           download: z.string().optional(),
         }),
-        response: errorResponses(401, 403, 404, 410, 416, 429),
+        response: {
+          200: mediaAnswer('*/*', 'The file’s bytes with its own content type (a folder: a zip)'),
+          206: mediaAnswer('*/*', 'The bytes of the range asked for'),
+          ...errorResponses(401, 403, 404, 410, 416, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -1125,6 +1145,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
       compress: false,
       config: { permission: 'files:read', cookieAuth: true },
       schema: {
+        operationId: 'getFileContent',
         tags,
         summary:
           'The bytes, authorised on every call; Range requests answer 206; ?download for an attachment; ?version=N for an earlier version',
@@ -1133,7 +1154,11 @@ export async function fileRoutes(appBase: FastifyInstance) {
           download: z.string().optional(),
           version: z.coerce.number().int().min(1).max(1_000_000).optional(),
         }),
-        response: errorResponses(401, 403, 404, 416),
+        response: {
+          200: mediaAnswer('*/*', 'The file’s bytes with its own content type (a folder: a zip)'),
+          206: mediaAnswer('*/*', 'The bytes of the range asked for'),
+          ...errorResponses(401, 403, 404, 416),
+        },
       },
     },
     async (request, reply) => {
@@ -1166,10 +1191,14 @@ export async function fileRoutes(appBase: FastifyInstance) {
       compress: false,
       config: { permission: 'files:read' },
       schema: {
+        operationId: 'downloadFilesZip',
         tags,
         summary: 'Download a selection of files and folders as one zip (streamed)',
         body: zipBodySchema,
-        response: errorResponses(400, 401, 403, 404),
+        response: {
+          200: mediaAnswer('application/zip', 'The selection as one zip'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -28,7 +28,7 @@ import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import { PDF_LANGS, type PdfLang } from './pdf.js';
@@ -147,6 +147,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
+        operationId: 'listInvoices',
         tags: ['invoices'],
         summary:
           'Invoices by status tab, filtered by service, dates and customer or number, cursor paged, with the summary per status',
@@ -162,10 +163,14 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:read' },
       schema: {
+        operationId: 'exportInvoicesCsv',
         tags: ['invoices'],
         summary: `The filtered list as CSV (at most ${INVOICE_EXPORT_MAX} rows; amounts in units)`,
         querystring: invoiceListQuerySchema,
-        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+        response: {
+          200: mediaAnswer('text/csv', 'The invoices as CSV, a header line first'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -224,6 +229,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         cache: { tables: ['invoice_services'], scope: 'role' },
       },
       schema: {
+        operationId: 'listInvoiceServices',
         tags: ['invoices'],
         summary: 'The services invoice lines have named, for the filter',
         response: { 200: invoiceServicesAnswerSchema, ...errorResponses(401, 403) },
@@ -242,6 +248,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         cache: { tables: ['invoice_parties'], scope: 'role' },
       },
       schema: {
+        operationId: 'listInvoiceParties',
         tags: ['invoices'],
         summary: "The address book: the company's details and customers",
         querystring: addressBookQuerySchema,
@@ -256,6 +263,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'createInvoiceParty',
         tags: ['invoices'],
         summary: 'Add to the address book',
         body: addressBookBodySchema,
@@ -281,6 +289,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'updateInvoiceParty',
         tags: ['invoices'],
         summary: 'Edit an address book entry (issued invoices keep their copy)',
         params: idParamsSchema,
@@ -306,6 +315,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'deleteInvoiceParty',
         tags: ['invoices'],
         summary: 'Remove an address book entry (invoices keep their copy)',
         params: idParamsSchema,
@@ -331,10 +341,21 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'createInvoice',
         tags: ['invoices'],
         summary:
           'Create an invoice: amounts computed here; as "sent" it is numbered in the same transaction and mailed',
-        body: createInvoiceBodySchema,
+        body: withExample(createInvoiceBodySchema, {
+          to: {
+            name: 'Acme Ltd',
+            email: 'billing@acme.test',
+            country: 'FR',
+            address: '1 quai Voltaire, Paris',
+          },
+          items: [{ title: 'Consulting', quantity: 2, price: 15000, taxRate: 20 }],
+          currency: 'EUR',
+          dueDate: '2026-12-31',
+        }),
         response: { 201: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -369,6 +390,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
+        operationId: 'getInvoice',
         tags: ['invoices'],
         summary: 'One invoice with its lines and payments',
         params: idParamsSchema,
@@ -383,6 +405,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'updateInvoice',
         tags: ['invoices'],
         summary:
           'Edit a draft (amounts recomputed); a sent invoice takes only notes — anything else is 409',
@@ -410,6 +433,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'deleteInvoice',
         tags: ['invoices'],
         summary: 'Delete a draft (an issued invoice is cancelled instead: 409)',
         params: idParamsSchema,
@@ -434,6 +458,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'sendInvoice',
         tags: ['invoices'],
         summary:
           'Send by mail with the PDF attached: a draft is numbered first; an overdue one gets a reminder',
@@ -470,6 +495,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'recordInvoicePayment',
         tags: ['invoices'],
         summary: 'Record a payment, full or partial; the last one marks the invoice paid',
         params: idParamsSchema,
@@ -502,6 +528,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'cancelInvoice',
         tags: ['invoices'],
         summary: 'Cancel: a draft simply, an issued invoice with a credit note',
         params: idParamsSchema,
@@ -528,6 +555,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'duplicateInvoice',
         tags: ['invoices'],
         summary: 'A new draft with the same customer and lines',
         params: idParamsSchema,
@@ -555,12 +583,13 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
       // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
       config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
+        operationId: 'getInvoicePdf',
         tags: ['invoices'],
         summary: 'The invoice as an A4 PDF (the same bytes the customer receives)',
         params: idParamsSchema,
         querystring: pdfQuerySchema,
         response: {
-          200: z.any().describe('application/pdf'),
+          200: mediaAnswer('application/pdf', 'The invoice as a PDF'),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -592,13 +621,14 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
       // The same bytes until the invoice changes: kept like a list answer (a hit renders nothing).
       config: { permission: 'invoices:read', cache: cacheRule },
       schema: {
+        operationId: 'getInvoiceUbl',
         tags: ['invoices'],
         summary:
           'The issued invoice (or credit note) as UBL 2.1 XML with the EN 16931 core fields; 409 for a draft or a party without country or email',
         params: idParamsSchema,
         querystring: downloadQuerySchema,
         response: {
-          200: z.any().describe('application/xml'),
+          200: mediaAnswer('application/xml', 'The invoice as UBL 2.1 XML'),
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
@@ -620,11 +650,12 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:read' },
       schema: {
+        operationId: 'downloadInvoicePdfsZip',
         tags: ['invoices'],
         summary: `The PDFs of the chosen invoices in one zip (at most ${INVOICE_ZIP_MAX})`,
         body: pdfZipBodySchema,
         response: {
-          200: z.any().describe('application/zip'),
+          200: mediaAnswer('application/zip', 'The PDFs in one zip'),
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -662,6 +693,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'invoices:write' },
       schema: {
+        operationId: 'sendInvoiceReminders',
         tags: ['invoices'],
         summary:
           'Mail a reminder, PDF attached, for every overdue invoice not reminded lately (the scheduled job does the same)',

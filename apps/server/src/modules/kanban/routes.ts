@@ -33,7 +33,7 @@ import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { forbidden } from '../../lib/http-error.js';
 import { mentionedUsers, notify } from '../../lib/notify.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   addComment,
@@ -130,6 +130,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
       // Per person: the board says which cards the caller liked.
       config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
       schema: {
+        operationId: 'getKanbanBoard',
         tags,
         summary:
           'The board: cards (comments counted; ?include=comments for their text), columns with ordered cardIds, columnOrder',
@@ -152,6 +153,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: { tables: BOARD_TABLES, scope: 'user' } },
       schema: {
+        operationId: 'getKanbanCard',
         tags,
         summary: 'One card with its comments (what the card drawer shows)',
         params: kanbanCardParamsSchema,
@@ -168,6 +170,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: read,
       schema: {
+        operationId: 'listKanbanAssignees',
         tags,
         summary: 'People a card can be assigned to (active accounts)',
         querystring: kanbanAssignableQuerySchema,
@@ -190,6 +193,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: manage,
       schema: {
+        operationId: 'createKanbanColumn',
         tags,
         summary: 'Create a column, appended to the order',
         body: kanbanColumnInputSchema,
@@ -212,6 +216,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: manage,
       schema: {
+        operationId: 'renameKanbanColumn',
         tags,
         summary: 'Rename a column',
         body: kanbanColumnUpdateBodySchema,
@@ -234,6 +239,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: manage,
       schema: {
+        operationId: 'deleteKanbanColumn',
         tags,
         summary: 'Delete a column and its cards',
         body: kanbanColumnIdBodySchema,
@@ -254,6 +260,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: manage,
       schema: {
+        operationId: 'clearKanbanColumn',
         tags,
         summary: 'Delete every card of a column, keeping the column',
         body: kanbanColumnIdBodySchema,
@@ -276,6 +283,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: manage,
       schema: {
+        operationId: 'moveKanbanColumn',
         tags,
         summary: 'Move a column to a position of the order (clamped to the end)',
         body: kanbanColumnMoveBodySchema,
@@ -305,6 +313,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'createKanbanCard',
         tags,
         summary: 'Add a card at the end of a column',
         body: kanbanCardNewBodySchema,
@@ -330,6 +339,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateKanbanCard',
         tags,
         summary: 'Change a card (any subset of its fields; assignees by user id)',
         body: kanbanCardUpdateBodySchema,
@@ -356,9 +366,14 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'moveKanbanCard',
         tags,
         summary: 'Move a card to a position of a column (clamped to the end)',
-        body: kanbanCardMoveBodySchema,
+        body: withExample(kanbanCardMoveBodySchema, {
+          cardId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+          toColumnId: '16fd2706-8baf-433b-82eb-8c7fada847da',
+          toIndex: 0,
+        }),
         response: { 200: kanbanCardAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
@@ -387,6 +402,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'deleteKanbanCard',
         tags,
         summary: 'Delete a card',
         body: kanbanCardIdBodySchema,
@@ -410,6 +426,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'commentOnKanbanCard',
         tags,
         summary: 'Comment on a card',
         body: kanbanCardCommentBodySchema,
@@ -457,6 +474,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'files:write' },
       schema: {
+        operationId: 'attachFileToKanbanCard',
         tags,
         summary: 'Link a file uploaded through POST /api/files to a card',
         body: kanbanCardFileBodySchema,
@@ -483,6 +501,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'detachFileFromKanbanCard',
         tags,
         summary: 'Remove an attachment from a card (the file itself stays)',
         body: kanbanCardFileBodySchema,
@@ -507,6 +526,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'toggleKanbanCardLike',
         tags,
         summary: 'Like or unlike a card (idempotent)',
         body: kanbanCardLikeBodySchema,

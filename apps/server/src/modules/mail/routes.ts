@@ -29,7 +29,7 @@ import { okSchema } from '@bo/contract/common';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { sendStoredAttachment } from '../../lib/storage/send.js';
@@ -140,6 +140,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached },
       schema: {
+        operationId: 'listMailLabels',
         tags,
         summary: 'System labels and the person’s own labels, with unread and total counts',
         response: { 200: mailLabelsAnswerSchema, ...errorResponses(401, 403) },
@@ -153,6 +154,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached },
       schema: {
+        operationId: 'listMails',
         tags,
         summary:
           'A page of a folder or label (systemLabel= or customLabel=), newest first; q with ' +
@@ -169,6 +171,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: { ...read, cache: cached },
       schema: {
+        operationId: 'getMail',
         tags,
         summary: 'One message with its whole conversation (oldest first)',
         querystring: mailQuerySchema,
@@ -183,11 +186,16 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'sendMail',
         tags,
         summary:
           'Send: a copy in the sender’s sent folder, one in each colleague’s inbox, the rest ' +
           'through the outbox (SMTP_URL)',
-        body: mailSendBodySchema,
+        body: withExample(mailSendBodySchema, {
+          to: ['jayvion.simon@acme.test'],
+          subject: 'Your order ships today',
+          message: '<p>Hello Jayvion, your order ships today.</p>',
+        }),
         response: { 201: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
@@ -217,6 +225,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'createMailDraft',
         tags,
         summary: 'Save a new draft (never delivered)',
         body: mailDraftBodySchema,
@@ -239,6 +248,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateMailDraft',
         tags,
         summary: 'Change a draft (autosave)',
         params: mailIdParamsSchema,
@@ -261,6 +271,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateMails',
         tags,
         summary:
           'Read/unread, star, important, move (inbox, archive, spam, trash; inbox restores from ' +
@@ -282,6 +293,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'deleteMails',
         tags,
         summary:
           'Delete for ever messages in the trash (their attachments too, once no one holds them)',
@@ -307,6 +319,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'createMailLabel',
         tags,
         summary: 'Create a label',
         body: mailLabelBodySchema,
@@ -327,6 +340,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'updateMailLabel',
         tags,
         summary: 'Rename or recolour a label',
         params: mailIdParamsSchema,
@@ -349,6 +363,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
     {
       config: write,
       schema: {
+        operationId: 'deleteMailLabel',
         tags,
         summary: 'Delete a label (its messages stay, without it)',
         params: mailIdParamsSchema,
@@ -376,6 +391,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
         },
       },
       schema: {
+        operationId: 'searchMailRecipients',
         tags,
         summary:
           'Colleagues for the address fields, by name or address; a private profile’s address is shown (and matched) only to its owner and to those who manage people',
@@ -396,12 +412,16 @@ export async function mailRoutes(appBase: FastifyInstance) {
       compress: false,
       config: { ...read, cookieAuth: true },
       schema: {
+        operationId: 'getMailAttachment',
         tags,
         summary:
           'An attachment of one of the caller’s messages; pictures inline, the rest as a download',
         params: mailIdParamsSchema,
         querystring: z.object({ download: z.string().optional() }),
-        response: errorResponses(401, 403, 404),
+        response: {
+          200: mediaAnswer('*/*', 'The attachment’s bytes with its own content type'),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

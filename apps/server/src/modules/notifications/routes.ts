@@ -11,7 +11,7 @@ import {
   readAllAnswerSchema,
 } from '@bo/contract/notifications';
 import { notFound } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { listNotifications, patchNotification, readAll } from './queries.js';
 
@@ -31,6 +31,7 @@ export async function notificationRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'listNotifications',
         tags: ['notifications'],
         summary: 'My notifications in a tab (all, unread, archived), newest first; cursor pages',
         querystring: notificationListQuerySchema,
@@ -45,10 +46,11 @@ export async function notificationRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'updateNotification',
         tags: ['notifications'],
         summary: 'Mark one of mine read or unread, archived or back',
         params: idParamsSchema,
-        body: notificationPatchSchema,
+        body: withExample(notificationPatchSchema, { read: true }),
         response: { 200: notificationAnswerSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -66,6 +68,7 @@ export async function notificationRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'account:self' },
       schema: {
+        operationId: 'markAllNotificationsRead',
         tags: ['notifications'],
         summary: 'Mark all of mine read',
         response: { 200: readAllAnswerSchema, ...errorResponses(401) },

@@ -16,7 +16,7 @@ import {
 } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../../lib/money.js';
 import {
@@ -53,9 +53,20 @@ export async function orderRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'orders:create' },
       schema: {
+        operationId: 'createOrder',
         tags: ['orders'],
         summary: 'Place an order: totals computed here, stock taken in the same transaction',
-        body: createOrderBodySchema,
+        body: withExample(createOrderBodySchema, {
+          items: [{ productId: '9b2f4c1e-3d5a-4e6f-8a7b-1c2d3e4f5a6b', quantity: 2, size: 'M' }],
+          billing: {
+            name: 'Jayvion Simon',
+            phone: '+33 1 23 45 67 89',
+            address: '19 rue de la Paix, 75002 Paris',
+            email: 'jayvion.simon@acme.test',
+          },
+          delivery: 'standard',
+          payment: 'card',
+        }),
         response: { 201: orderAnswerSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -79,6 +90,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'orders:create' },
       schema: {
+        operationId: 'checkDiscountCode',
         tags: ['orders'],
         summary: 'Check a discount code before placing the order',
         querystring: discountCheckQuerySchema,
@@ -113,6 +125,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
       schema: {
+        operationId: 'listOrders',
         tags: ['orders'],
         summary:
           'Orders, paged, filtered by status and days, searched by customer or number (own orders only without orders:write)',
@@ -133,6 +146,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
       schema: {
+        operationId: 'getOrder',
         tags: ['orders'],
         summary: 'One order with its lines',
         params: idParamsSchema,
@@ -153,6 +167,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'orders:write' },
       schema: {
+        operationId: 'updateOrderStatus',
         tags: ['orders'],
         summary: 'Change the status; cancelling or refunding returns the stock once',
         params: idParamsSchema,

@@ -25,7 +25,7 @@ import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { toCents } from '../../lib/money.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   findProductByName,
@@ -69,6 +69,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:read', cache: { tables: ['products'], scope: 'role' } },
       schema: {
+        operationId: 'listProducts',
         tags: ['products'],
         summary: 'The shop and the product list: paged, filtered and sorted in SQL',
         querystring: productListQuerySchema,
@@ -83,12 +84,16 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:read' },
       schema: {
+        operationId: 'exportProductsCsv',
         tags: ['products'],
         summary: `The current filter as CSV (at most ${EXPORT_MAX_ROWS} rows)`,
         querystring: productListQuerySchema.extend({
           limit: z.coerce.number().int().min(1).max(EXPORT_MAX_ROWS).default(EXPORT_MAX_ROWS),
         }),
-        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+        response: {
+          200: mediaAnswer('text/csv', 'The products as CSV, a header line first'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -108,6 +113,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:read', cache: { tables: ['products'], scope: 'role' } },
       schema: {
+        operationId: 'searchProducts',
         tags: ['products'],
         summary: 'Shop search by name (the template family’s call): { results }',
         querystring: productSearchQuerySchema,
@@ -134,6 +140,7 @@ export async function productRoutes(appBase: FastifyInstance) {
         cache: { tables: ['products', 'product_reviews', 'users'], scope: 'role' },
       },
       schema: {
+        operationId: 'getProduct',
         tags: ['products'],
         summary: 'One product by slug or exact name, with its latest reviews',
         querystring: productQuerySchema,
@@ -152,9 +159,17 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:write' },
       schema: {
+        operationId: 'createProduct',
         tags: ['products'],
         summary: 'Create a product (name, price and category required; the rest defaulted)',
-        body: productCreateBodySchema,
+        body: withExample(productCreateBodySchema, {
+          name: 'Urban Explorer Sneakers',
+          price: 83.74,
+          category: 'Shoes',
+          quantity: 120,
+          sizes: ['40', '41', '42'],
+          colors: ['#000000'],
+        }),
         response: {
           201: z.object({ product: productSchema }),
           ...errorResponses(400, 401, 403, 409),
@@ -197,6 +212,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:write' },
       schema: {
+        operationId: 'updateProduct',
         tags: ['products'],
         summary: 'Change a product (only the fields sent)',
         params: idParamsSchema,
@@ -267,6 +283,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:write' },
       schema: {
+        operationId: 'deleteProduct',
         tags: ['products'],
         summary: 'Delete a product (past orders keep their lines)',
         params: idParamsSchema,
@@ -297,6 +314,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:write' },
       schema: {
+        operationId: 'deleteProducts',
         tags: ['products'],
         summary: 'Delete several products in one transaction',
         body: bulkIdsSchema,
@@ -326,6 +344,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:read' },
       schema: {
+        operationId: 'createProductReview',
         tags: ['products'],
         summary: "Write a review; the product's rating is recomputed in the same transaction",
         params: idParamsSchema,
@@ -396,6 +415,7 @@ export async function productRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'products:read' },
       schema: {
+        operationId: 'markReviewHelpful',
         tags: ['products'],
         summary: 'Mark a review as helpful',
         params: idParamsSchema.extend({ reviewId: z.string().uuid() }),

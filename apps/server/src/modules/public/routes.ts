@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { okSchema } from '@bo/contract/common';
 import { PUBLIC_API, contactBodySchema, notifyBodySchema } from '@bo/contract/public';
 import { users } from '../../db/schema/core.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 
 const WINDOW = { seconds: 3600 };
 
@@ -26,9 +26,15 @@ export async function publicRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'sendContactMessage',
         tags: ['public'],
         summary: 'Contact form: delivered to the administrators',
-        body: contactBodySchema,
+        body: withExample(contactBodySchema, {
+          name: 'Lucian Obrien',
+          email: 'lucian@acme.test',
+          subject: 'A quote',
+          message: 'Could you send us a quote for forty seats?',
+        }),
         response: { 201: okSchema, ...errorResponses(400, 429) },
       },
     },
@@ -49,6 +55,7 @@ export async function publicRoutes(appBase: FastifyInstance) {
     {
       config: { public: true },
       schema: {
+        operationId: 'subscribeToLaunch',
         tags: ['public'],
         summary: 'Coming-soon page: ask to be told at launch',
         body: notifyBodySchema,

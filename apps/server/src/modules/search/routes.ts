@@ -40,6 +40,7 @@ export async function searchRoutes(appBase: FastifyInstance) {
       // Before the read cache looks (its hook runs at preHandler), the schedule is current.
       onRequest: async () => schedule.refresh(),
       schema: {
+        operationId: 'search',
         tags: ['search'],
         summary:
           'People, products, orders (by number or customer), invoices, posts, files and mail the caller may open, matching q',

@@ -24,7 +24,7 @@ import {
 import { roles, users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { errorResponses } from '../../lib/route-schemas.js';
+import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { fieldError } from '../../lib/http-error.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -66,6 +66,7 @@ export async function userRoutes(appBase: FastifyInstance) {
         cache: { tables: ['users', 'user_counts'], scope: seesAll },
       },
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'People, paged, sorted and filtered; counts per status for the tabs',
         querystring: usersQuerySchema,
@@ -90,6 +91,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:read' },
       schema: {
+        operationId: 'listRoles',
         tags: ['users'],
         summary: 'The roles the server knows, with their permissions',
         response: { 200: rolesAnswerSchema, ...errorResponses(401, 403) },
@@ -106,6 +108,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:read', cache: { tables: ['users'], scope: seesAll } },
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: 'One person, by uuid or slug',
         params: userParamsSchema,
@@ -123,9 +126,16 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:write' },
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Create a person; without a password they get a mailed code to choose one',
-        body: createUserBodySchema,
+        body: withExample(createUserBodySchema, {
+          firstName: 'Deja',
+          lastName: 'Brady',
+          email: 'deja.brady@acme.test',
+          role: 'user',
+          status: 'active',
+        }),
         response: { 201: userAnswerSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
@@ -188,6 +198,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:write' },
       schema: {
+        operationId: 'updateUser',
         tags: ['users'],
         summary: 'Change a person (administrators); suspending ends their sessions',
         params: userParamsSchema,
@@ -277,6 +288,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:delete' },
       schema: {
+        operationId: 'deleteUser',
         tags: ['users'],
         summary: 'Delete a person (never the last administrator)',
         params: userParamsSchema,
@@ -305,6 +317,7 @@ export async function userRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'users:delete' },
       schema: {
+        operationId: 'deleteUsers',
         tags: ['users'],
         summary: 'Delete several people at once, all or none',
         body: bulkIdsSchema,
