@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -46,5 +46,19 @@ export class DiskDriver implements StorageDriver {
 
   async copy(from: string, to: string): Promise<void> {
     await copyFile(this.file(from), this.file(to));
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    const dir = await opendir(this.root).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!dir) return;
+    for await (const entry of dir) {
+      // `.part-…`: a file still being written, not an object yet.
+      if (!entry.isFile() || entry.name.startsWith('.part-')) continue;
+      const size = await this.stat(entry.name);
+      if (size) yield { key: entry.name, size: size.size };
+    }
   }
 }

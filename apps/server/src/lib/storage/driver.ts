@@ -20,6 +20,8 @@ export interface StorageDriver {
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
   copy(from: string, to: string): Promise<void>;
+  /** Every stored object with its size, in no particular order (backups). */
+  list(): AsyncIterable<{ key: string; size: number }>;
   close?(): Promise<void>;
 }
 

@@ -147,6 +147,11 @@ export class Storage {
     return copy;
   }
 
+  /** Every stored object with its size (backups). */
+  list(): AsyncIterable<{ key: string; size: number }> {
+    return this.driver.list();
+  }
+
   url(key: string): string {
     return `${UPLOADS_PREFIX}${key}`;
   }

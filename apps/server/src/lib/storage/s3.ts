@@ -105,6 +105,22 @@ export class S3Driver implements StorageDriver {
     );
   }
 
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new this.sdk.ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          ContinuationToken: token,
+        }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key) yield { key: item.Key, size: Number(item.Size ?? 0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
   }
