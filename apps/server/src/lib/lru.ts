@@ -46,4 +46,9 @@ export class LruCache<V extends { size: number }> {
   get size(): number {
     return this.map.size;
   }
+
+  /** The total size of the values kept. */
+  get bytesUsed(): number {
+    return this.bytes;
+  }
 }

@@ -1,6 +1,7 @@
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import { CHECKED_ANSWER_MAX_AGE_MS } from '../lib/data-versions.js';
 import { LruCache } from '../lib/lru.js';
 import type { AuthContext } from './auth.js';
@@ -111,6 +112,41 @@ export const readCachePlugin = fp(
       entries: cache.size,
     }));
 
+    // Metrics: by route pattern; an invalidation is a kept answer found outdated by a write.
+    const registers = [app.metrics.registry];
+    const outcome = (name: string, help: string) =>
+      new Counter({ name, help, labelNames: ['route'], registers });
+    const hits = outcome('bo_read_cache_hits_total', 'Read answers served from memory, by route.');
+    const misses = outcome('bo_read_cache_misses_total', 'Read answers computed, by route.');
+    const invalidations = outcome(
+      'bo_read_cache_invalidations_total',
+      'Kept read answers found outdated by a committed write, by route.',
+    );
+    new Gauge({
+      name: 'bo_read_cache_entries',
+      help: 'Read answers kept in memory.',
+      registers,
+      collect() {
+        this.set(cache.size);
+      },
+    });
+    new Gauge({
+      name: 'bo_read_cache_bytes',
+      help: 'Bytes of the read answers kept in memory.',
+      registers,
+      collect() {
+        this.set(cache.bytesUsed);
+      },
+    });
+    new Gauge({
+      name: 'bo_read_cache_enabled',
+      help: '1 when read answers are kept (READ_CACHE), else 0.',
+      registers,
+      collect() {
+        this.set(caching ? 1 : 0);
+      },
+    });
+
     app.addHook('onRoute', (route) => {
       const rule = (route.config as { cache?: ReadCacheRule } | undefined)?.cache;
       if (!rule) return;
@@ -145,7 +181,8 @@ export const readCachePlugin = fp(
     async function lookup(key: string, tables: readonly string[]) {
       const stamp = versions.stamp(tables);
       const seen = cache.peek(key);
-      let hit = cache.get(key);
+      const kept = cache.get(key);
+      let hit = kept;
       // A change this instance has heard of already: no need to ask the database.
       if (hit && hit.stamp !== stamp) hit = undefined;
       let snapshot: string | undefined;
@@ -156,7 +193,7 @@ export const readCachePlugin = fp(
         if (now.changed) hit = undefined;
         snapshot = now.snapshot;
       }
-      return { hit, seen, stamp, snapshot };
+      return { hit, seen, stamp, snapshot, outdated: !!kept && !hit };
     }
 
     /**
@@ -172,7 +209,9 @@ export const readCachePlugin = fp(
       const key = slotKey(request, rule);
       if (!key) return;
       const tables = tablesOf.get(rule)!;
+      const route = { route: request.routeOptions.url ?? '' };
       let found = await lookup(key, tables);
+      if (found.outdated) invalidations.inc(route);
       if (!found.hit) {
         const running = computing.get(key);
         if (running) await running;
@@ -183,6 +222,7 @@ export const readCachePlugin = fp(
       const { hit, stamp, snapshot } = found;
       if (hit) {
         cache.hits++;
+        hits.inc(route);
         reply.header('x-cache', 'hit').type(hit.contentType).headers(hit.headers);
         if (hit.gzip && acceptsGzip(request)) {
           // Already encoded: the compression plugin leaves an answer with an encoding alone.
@@ -192,6 +232,7 @@ export const readCachePlugin = fp(
         return reply.send(hit.body);
       }
       cache.misses++;
+      misses.inc(route);
       // Stamped before the handler reads: a write committing meanwhile makes this answer stale.
       request.cacheSlot = { key, stamp, snapshot };
       if (!computing.has(key)) {
@@ -251,5 +292,5 @@ export const readCachePlugin = fp(
       return payload;
     });
   },
-  { name: 'read-cache', dependencies: ['services', 'auth'] },
+  { name: 'read-cache', dependencies: ['services', 'auth', 'metrics'] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
+import { Counter, Gauge } from 'prom-client';
 import type { WebSocket } from 'ws';
 import { CHAT_EVENTS } from '@bo/contract/chat';
 import {
@@ -80,17 +81,35 @@ export async function realtimePlugin(app: FastifyInstance) {
 
   const clients = new Set<Client>();
 
+  new Gauge({
+    name: 'bo_realtime_sockets',
+    help: 'Realtime sockets signed in on this instance.',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(clients.size);
+    },
+  });
+  const eventsSent = new Counter({
+    name: 'bo_realtime_events_sent_total',
+    help: 'Realtime event messages sent to sockets, by event type.',
+    labelNames: ['type'],
+    registers: [app.metrics.registry],
+  });
+
   const stopListening = app.services.events.on((event) => {
     const message: RealtimeServerMessage = {
       type: 'event',
       event: { type: event.type, payload: event.payload },
     };
     const data = JSON.stringify(message);
+    let sent = 0;
     for (const client of clients) {
       if (mayReceive(client.auth, event) && client.socket.readyState === client.socket.OPEN) {
         client.socket.send(data);
+        sent++;
       }
     }
+    if (sent) eventsSent.inc({ type: event.type }, sent);
   });
 
   const heartbeat = setInterval(() => {

@@ -1,0 +1,7 @@
+// Apart from the zod schemas of system.ts: the dashboard's frame asks for the system state (the
+// administrators' mail banner) and must not bring those schemas to every screen.
+
+/** Administration → System. */
+export const SYSTEM_API = {
+  state: '/api/admin/system',
+} as const;
