@@ -18,6 +18,11 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
     DEMO_DATA: 'true',
     AUTH_RATE_LIMIT: '1000',
     LOG_LEVEL: 'warn',
+    // Outbound mail goes to this worker's SMTP port, where nothing listens unless a test starts a
+    // mail server (e2e/jobs.spec.ts): a delivery fails at once, and is failed for good.
+    SMTP_URL: `smtp://127.0.0.1:${Number(process.env.E2E_PORT ?? '3100') - 3100 + 2600}`,
+    MAIL_RETRIES: '0',
+    JOB_POLL_SECONDS: '1',
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

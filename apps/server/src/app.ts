@@ -9,11 +9,7 @@ import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API } from '@bo/contract/api-paths';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { reasonPhrase } from './lib/http-error.js';
@@ -22,6 +18,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { webRouteStatus } from '@bo/contract/web-routes';
 import { loggerOptions } from './lib/log.js';
+import { openapiOptions, servedDocument } from './lib/openapi.js';
 import { createStorage, type Storage } from './lib/storage/index.js';
 import { ensureSeedFiles } from './seed/files.js';
 import { ensureSeedImages } from './seed/images.js';
@@ -34,10 +31,13 @@ import { authPlugin } from './plugins/auth.js';
 import { crossOriginPlugin } from './plugins/cross-origin.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { readCachePlugin } from './plugins/read-cache.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { servicesPlugin } from './plugins/services.js';
+import { productJobKinds } from './job-kinds.js';
 import { mailListenerPlugin } from './modules/mail/smtp.js';
+import { systemReportPlugin } from './modules/system/report.js';
 import { routeModules } from './routes.js';
 
 declare module 'fastify' {
@@ -165,27 +165,17 @@ export async function buildApp({
     limits: { fileSize: config.maxUploadBytes, files: 1 },
     throwFileSizeLimit: true,
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Back-office API',
-        version: '1.0.0',
-        description: 'Every call of the back-office.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document's shape (operation ids, tags, security, the error shape): lib/openapi.ts.
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: API.docs, staticCSP: false });
 
   // App plugins.
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(servicesPlugin, { config, database });
+  // Right after the services: every later plugin may add its metrics to `app.metrics.registry`.
+  await app.register(metricsPlugin);
+  await app.register(systemReportPlugin);
   // Before auth: a preflight is answered without a token.
   await app.register(crossOriginPlugin, {
     origins: config.corsOrigins,
@@ -213,8 +203,14 @@ export async function buildApp({
   // Mail from outside, when MAIL_SMTP_PORT is set.
   await app.register(mailListenerPlugin);
 
-  app.get(API.openapi, { config: { public: true }, schema: { hide: true } }, async () =>
-    app.swagger(),
+  // The job queue: every kind with its policy, installed now; workers start once the app is ready.
+  const { jobs } = app.services;
+  for (const kind of productJobKinds(config, database.kind)) jobs.define(kind);
+  await jobs.install();
+  app.addHook('onReady', async () => jobs.start(app));
+
+  app.get(API.openapi, { config: { public: true }, schema: { hide: true } }, async (request) =>
+    servedDocument(app.swagger() as unknown as Record<string, unknown>, request, config.publicUrl),
   );
 
   const webDist = config.webDist ?? path.resolve(here, '../../web/dist');

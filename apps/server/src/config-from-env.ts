@@ -35,6 +35,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     invoiceReminderHours: e.INVOICE_REMINDER_HOURS,
     notificationDigestHours: e.NOTIFICATION_DIGEST_HOURS,
     maxFileBytes: Math.round(e.MAX_FILE_MB * 1024 * 1024),
+    jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS },
+    mailRetries: e.MAIL_RETRIES,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -50,5 +52,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     mailDomains: e.MAIL_DOMAINS,
     maxMailBytes: Math.round(e.MAX_MAIL_MB * 1024 * 1024),
     chatPerMinute: e.CHAT_RATE_LIMIT,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    gitCommit: e.GIT_COMMIT,
   };
 }

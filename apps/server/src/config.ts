@@ -5,6 +5,9 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** BACKUP_KEEP when it is not set. */
+export const DEFAULT_BACKUP_KEEP = 7;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -82,6 +85,18 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 30)
     .default(24),
+  /**
+   * Whether this instance works background jobs (mail delivery, reminders, digests, pruning…).
+   * Every instance may enqueue; set false on instances that should only answer requests.
+   */
+  JOB_WORKERS: bool.default(true),
+  /**
+   * Retries of an outbound mail SMTP refused or could not take, from one minute and doubling
+   * (8: about four hours), before the message is marked failed.
+   */
+  MAIL_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
+  /** Seconds a job worker waits before asking the queue again when it found nothing. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /** Uploads one person may keep, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
   /** Largest file of the file manager (resumable uploads included), in MB. */
@@ -118,6 +133,25 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Largest message the listener accepts, attachments included, in MB. */
   MAX_MAIL_MB: z.coerce.number().positive().max(1024).default(25),
+  /**
+   * Where scheduled backups are written (`backup-<time>.tar.gz`); unset = no scheduled backups.
+   * Put it on another disk than DATA_DIR: a backup beside the data dies with it.
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Scheduled backups kept in BACKUP_DIR: the newest N; older ones are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BACKUP_KEEP),
+  /**
+   * Prometheus metrics: `GET /metrics` answers a scraper sending `Authorization: Bearer <token>`;
+   * without METRICS_TOKEN (and without METRICS_PORT) there are no metrics.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve `/metrics` on this port of its own instead (bind it to a private network). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The commit this build runs, shown on the system page (else the one the build recorded). */
+  GIT_COMMIT: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i, 'must be a commit hash')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -158,6 +192,30 @@ export interface AppConfig {
   notificationDigestHours: number;
   /** MAX_FILE_MB in bytes: one file of the file manager. */
   maxFileBytes: number;
+  /** MAIL_RETRIES (default 8). */
+  mailRetries?: number;
+  /**
+   * The job queue on this instance (lib/jobs.ts): JOB_WORKERS and JOB_POLL_SECONDS; absent = jobs
+   * are enqueued but not worked here (tests turn workers on where they need them).
+   */
+  jobs?: {
+    workers: boolean;
+    pollSeconds: number;
+    /** How often the queue's maintenance (expired leases, archiving) runs; default 60. */
+    maintenanceSeconds?: number;
+    /** How often the scheduler looks for due cron jobs; default 30. */
+    cronSeconds?: number;
+    /** Tests shorten a kind's lease and delays (not from the environment). */
+    overrides?: Record<
+      string,
+      {
+        retryLimit?: number;
+        retryDelaySeconds?: number;
+        backoff?: boolean;
+        timeoutSeconds?: number;
+      }
+    >;
+  };
   /** Object storage; none = the disk under DATA_DIR/uploads. */
   s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
   /** The inbound SMTP listener; none = off. */
@@ -168,6 +226,16 @@ export interface AppConfig {
   maxMailBytes: number;
   /** CHAT_RATE_LIMIT: chat messages per person and minute. */
   chatPerMinute: number;
+  /** BACKUP_DIR (absolute): where scheduled backups go; none = no scheduled backups. */
+  backupDir?: string;
+  /** BACKUP_KEEP: the newest N scheduled backups are kept (default DEFAULT_BACKUP_KEEP). */
+  backupKeep?: number;
+  /** METRICS_TOKEN: the bearer token `/metrics` asks for; none and no port = no metrics. */
+  metricsToken?: string;
+  /** METRICS_PORT: `/metrics` on a listener of its own (0 = any free port, for tests). */
+  metricsPort?: number;
+  /** GIT_COMMIT: the commit shown on the system page. */
+  gitCommit?: string;
 }
 
 export class ConfigError extends Error {}

@@ -9,13 +9,16 @@ import { calendarRoutes } from './modules/calendar/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
 import { mailRoutes } from './modules/mail/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { backupRoutes } from './ops/routes.js';
 
 /**
  * Route modules of the product's areas, registered after the core ones. Each area adds its
@@ -27,6 +30,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   addressRoutes,
   calendarRoutes,
   kanbanRoutes,
+  jobRoutes,
   invoiceRoutes,
   blogRoutes,
   mailRoutes,
@@ -38,5 +42,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   userRoutes,
   notificationRoutes,
   searchRoutes,
+  systemRoutes,
+  backupRoutes,
   benchRoutes,
 ];

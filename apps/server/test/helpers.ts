@@ -85,6 +85,8 @@ async function templateBlob(file: string): Promise<Blob> {
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const { database, drop, url } = await freshDatabase(config.demoData ? 'demo' : 'base');
+  // As in production, the configuration names the PostgreSQL database the app runs on.
+  if (url) config.databaseUrl ??= url;
   await database.migrate();
   await bootstrap(config, database, () => {});
   const app = await buildApp({ config, database, logger: false });

@@ -16,6 +16,8 @@ export type Access = 'public' | Permission;
 
 export const ROUTE_ACCESS = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/openapi.json': 'public',
   'GET /api/realtime': 'public', // the socket signs in with its first message
 
@@ -57,6 +59,13 @@ export const ROUTE_ACCESS = {
 
   'GET /api/admin/audit': 'audit:read',
   'GET /api/admin/outbox': 'audit:read',
+  'GET /api/admin/jobs': 'admin:jobs',
+  'GET /api/admin/jobs/summary': 'admin:jobs',
+  'GET /api/admin/jobs/:id': 'admin:jobs',
+  'POST /api/admin/jobs/:id/retry': 'admin:jobs',
+  'POST /api/admin/jobs/:id/cancel': 'admin:jobs',
+  'GET /api/admin/system': 'admin:area',
+  'POST /api/admin/backups': 'admin:area',
 
   'POST /api/public/contact': 'public',
   'POST /api/public/notify': 'public',

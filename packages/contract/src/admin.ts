@@ -4,6 +4,8 @@ import { listQuerySchema } from './common';
 export const ADMIN_API = {
   audit: '/api/admin/audit',
   outbox: '/api/admin/outbox',
+  /** POST: a backup of the database and every stored file, answered as one tar archive. */
+  backups: '/api/admin/backups',
 } as const;
 
 export const auditQuerySchema = listQuerySchema.extend({
@@ -37,6 +39,13 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
+  /**
+   * sent; queued for SMTP; retrying after a failed attempt; failed for good (every retry spent);
+   * kept: no SMTP_URL, the message stays here.
+   */
+  status: z.enum(['sent', 'queued', 'retrying', 'failed', 'kept']),
+  /** Each delivery attempt through SMTP, oldest first. */
+  deliveries: z.array(z.object({ at: z.string(), error: z.string().nullable() })),
   /** Files sent with the message, without their bytes. */
   attachments: z.array(
     z.object({ filename: z.string(), contentType: z.string(), size: z.number() }),

@@ -8,6 +8,10 @@ import { apiPath } from './api-path';
  */
 export const API = {
   health: '/api/health',
+  /** The process answers (a liveness probe): no database call. */
+  healthLive: '/api/health/live',
+  /** Database, storage and migrations ready, and not shutting down (a readiness probe). */
+  healthReady: '/api/health/ready',
   openapi: '/api/openapi.json',
   /** The reference page; @fastify/swagger-ui serves its assets under this prefix. */
   docs: '/api/docs',

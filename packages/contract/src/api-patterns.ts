@@ -11,12 +11,14 @@ import { CHAT_API } from './chat';
 import { DASHBOARDS_API } from './dashboards';
 import { FILES_API } from './files';
 import { INVOICES_API } from './invoices';
+import { JOBS_API } from './jobs';
 import { KANBAN_API } from './kanban';
 import { MAIL_API } from './mail';
 import { NOTIFICATIONS_API, SEARCH_API } from './notifications';
 import { ORDERS_API } from './orders';
 import { PRODUCTS_API } from './products';
 import { PUBLIC_API } from './public';
+import { SYSTEM_API } from './system-paths';
 import { USERS_API } from './users-paths';
 
 /**
@@ -39,6 +41,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       DASHBOARDS_API,
       FILES_API,
       INVOICES_API,
+      JOBS_API,
       KANBAN_API,
       MAIL_API,
       NOTIFICATIONS_API,
@@ -46,6 +49,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       PRODUCTS_API,
       PUBLIC_API,
       SEARCH_API,
+      SYSTEM_API,
       USERS_API,
     ].flatMap(patternsOf),
   ),

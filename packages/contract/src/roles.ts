@@ -56,6 +56,8 @@ export const PERMISSIONS = [
   /** Move money between the organisation's accounts or to a contact. */
   'banking:transfer',
   'admin:area',
+  /** Administration → Jobs: the background queue's state; retry and cancel jobs. */
+  'admin:jobs',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

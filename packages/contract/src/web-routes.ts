@@ -34,7 +34,9 @@ export type NavIconName =
   | 'chat'
   | 'calendar'
   | 'kanban'
-  | 'document';
+  | 'document'
+  | 'settings'
+  | 'jobs';
 
 /**
  * A screen's place in the side bar: a top-level item of a group, or an entry under another
@@ -108,6 +110,18 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
   blank: { path: '/dashboard/blank', layout: 'dashboard' },
   notifications: { path: '/dashboard/notifications', layout: 'dashboard' },
   adminAudit: { path: '/dashboard/admin/audit', layout: 'dashboard', permission: 'audit:read' },
+  adminSystem: {
+    path: '/dashboard/admin/system',
+    layout: 'dashboard',
+    permission: 'admin:area',
+    nav: { group: 'misc', order: 20, title: 'nav.system', icon: 'settings' },
+  },
+  adminJobs: {
+    path: '/dashboard/admin/jobs',
+    layout: 'dashboard',
+    permission: 'admin:jobs',
+    nav: { group: 'misc', order: 25, title: 'nav.jobs', icon: 'jobs' },
+  },
 
   // Overview: the dashboards.
   app: {

@@ -31,6 +31,11 @@ export interface Database {
   db: Db;
   /** Raw SQL with positional parameters, for the few places Drizzle's builder does not reach. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The driver the job queue (pg-boss) runs its SQL through: several statements in one call when
+   * there are no parameters (its locked maintenance commands), one otherwise. Not observed.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   /** LISTEN on a channel; returns an unlisten function. */
   listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
   /** One statement for all the payloads (each its own notification, in order). */
@@ -44,6 +49,16 @@ export interface Database {
   observe(observer: StatementObserver): () => void;
   /** Reclaims space and refreshes planner statistics (PGlite has no autovacuum). */
   vacuumAnalyze(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Embedded store only (absent on PostgreSQL): holds every other statement back while `read`
+   * runs in a transaction and the data directory is then copied after a checkpoint, so that what
+   * `read` saw and the copy are one instant (backups). The copy is a tarball in memory.
+   */
+  snapshotDataDir?<T>(
+    read: (query: <R = Record<string, unknown>>(text: string) => Promise<R[]>) => Promise<T>,
+  ): Promise<{ dataDir: Blob; read: T }>;
   close(): Promise<void>;
 }
 
@@ -144,6 +159,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       const res = await client.query<T>(text, params);
       return res.rows;
     },
+    async executeSql(text, values) {
+      if (!values?.length) return { rows: lastRows(await client.exec(text)) };
+      return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+    },
     async listen(channel, listener) {
       const unsub = await client.listen(channel, listener);
       return async () => unsub();
@@ -163,6 +182,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     observe: statements.observe,
     async vacuumAnalyze() {
       await client.exec('VACUUM ANALYZE');
+    },
+    async snapshotDataDir(read) {
+      // Statements outside the transaction wait for it; dumpDataDir only waits between statements.
+      return client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        const seen = await read(async <R>(text: string) => (await tx.query<R>(text)).rows);
+        return { dataDir: await client.dumpDataDir('none'), read: seen };
+      });
     },
     async close() {
       try {
@@ -206,6 +233,10 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
       statements.tell(text, params);
       const res = await pool.query(text, params as unknown[]);
       return res.rows as T[];
+    },
+    async executeSql(text, values) {
+      const res = await pool.query(text, values as unknown[] | undefined);
+      return { rows: Array.isArray(res) ? lastRows(res) : res.rows };
     },
     async listen(channel, listener) {
       const conn = await listenConnection();
@@ -255,6 +286,11 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
     async vacuumAnalyze() {
       await pool.query('ANALYZE');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       listenClient?.release();
       await pool.end();

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { outbox } from '../db/schema/core.js';
+import type { JobQueue } from './jobs.js';
+
+/** The job kind that takes a message from the outbox to SMTP (see modules/jobs/kinds.ts). */
+export const MAIL_DELIVERY_JOB = 'mail-delivery';
 
 export interface MailMessage {
   /** One address, or several separated by commas. */
@@ -32,8 +36,9 @@ interface Transport {
 const envelopeAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
- * Every message is written to the outbox first (nothing is lost if SMTP is down); with
- * SMTP_URL it is then sent and marked, otherwise it stays there and is logged for local use.
+ * Every message is written to the outbox first (nothing is lost if SMTP is down); with SMTP_URL a
+ * `mail-delivery` job then takes it to SMTP, retried with backoff for hours; without it the
+ * message stays there for an administrator to read (Administration → Audit → Outbox).
  */
 export class Mailer {
   private transport?: Promise<Transport>;
@@ -41,10 +46,19 @@ export class Mailer {
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly from: string,
-    smtpUrl?: string,
+    smtpUrl: string | undefined,
+    private readonly jobs: JobQueue,
   ) {
     if (smtpUrl) {
-      this.transport = import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      // A server that accepts the connection and then says nothing must not hold a delivery
+      // (and its job's lease) for nodemailer's default ten minutes.
+      this.transport = import('nodemailer').then((m) =>
+        m.default.createTransport(smtpUrl, {
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 30_000,
+        }),
+      );
     }
   }
 
@@ -73,37 +87,75 @@ export class Mailer {
       })
       .returning({ id: outbox.id });
     if (!this.transport) {
-      this.log.info(
-        { to: message.to, subject: message.subject, text: message.text },
-        'mail kept in outbox',
-      );
+      // The text may hold a sign-in or reset code: the log names the message, never its body.
+      this.log.info({ outboxId: row!.id, subject: message.subject }, 'mail kept in outbox');
       return;
     }
+    await this.jobs.send(MAIL_DELIVERY_JOB, { outboxId: row!.id });
+  }
+
+  /**
+   * The `mail-delivery` job: sends one outbox message through SMTP and marks it sent. A message
+   * already marked is not sent again (a retry after a worker died past this point); each attempt
+   * is recorded on the message; a failure throws so the queue retries it.
+   */
+  async deliver(outboxId: string, attempt: { lastAttempt: boolean }): Promise<'sent' | 'already'> {
+    const [row] = await this.database.db.select().from(outbox).where(eq(outbox.id, outboxId));
+    if (!row) throw new Error(`outbox message ${outboxId} is gone`);
+    if (row.sentAt) return 'already';
+    if (!this.transport) throw new Error('SMTP_URL is not set on the instance that ran the job');
+    const h = row.headers;
+    const message = {
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+      attachments: row.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64'),
+      })),
+      ...(h.cc ? { cc: h.cc } : {}),
+      ...(h.bcc ? { bcc: h.bcc } : {}),
+      ...(h.messageId ? { messageId: h.messageId } : {}),
+      ...(h.inReplyTo ? { inReplyTo: h.inReplyTo } : {}),
+      ...(h.references ? { references: h.references } : {}),
+    };
+    const at = new Date();
     try {
       const transport = await this.transport;
       await transport.sendMail({
         ...message,
-        from: message.from ?? this.from,
-        ...(message.from
+        from: h.from ?? this.from,
+        ...(h.from
           ? {
               sender: this.from,
               envelope: {
                 from: envelopeAddress(this.from),
-                to: [message.to, message.cc, message.bcc].filter(Boolean).join(','),
+                to: [row.to, h.cc, h.bcc].filter(Boolean).join(','),
               },
             }
           : {}),
       });
-      await this.database.db
-        .update(outbox)
-        .set({ sentAt: new Date() })
-        .where(eq(outbox.id, row!.id));
     } catch (err) {
-      this.log.error({ err, to: message.to }, 'mail delivery failed; kept in outbox');
+      const error = (err as Error).message.slice(0, 1000);
       await this.database.db
         .update(outbox)
-        .set({ error: (err as Error).message })
-        .where(eq(outbox.id, row!.id));
+        .set({
+          error,
+          deliveries: sql`${outbox.deliveries} || ${JSON.stringify([{ at: at.toISOString(), error }])}::jsonb`,
+          ...(attempt.lastAttempt ? { failedAt: new Date() } : {}),
+        })
+        .where(eq(outbox.id, outboxId));
+      throw err;
     }
+    await this.database.db
+      .update(outbox)
+      .set({
+        sentAt: new Date(),
+        deliveries: sql`${outbox.deliveries} || ${JSON.stringify([{ at: at.toISOString(), error: null }])}::jsonb`,
+      })
+      .where(eq(outbox.id, outboxId));
+    return 'sent';
   }
 }

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import { BackgroundTasks } from '../lib/background.js';
 import { DataVersions } from '../lib/data-versions.js';
 import { EventBus } from '../lib/events.js';
+import { JobQueue } from '../lib/jobs.js';
 import { Mailer } from '../lib/mailer.js';
 import { PermissionService } from '../lib/permissions.js';
 import { RateLimiter } from '../lib/rate-limit.js';
@@ -18,6 +19,8 @@ export interface Services {
   tokens: TokenService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** The one job queue: background work, retried, once across instances (lib/jobs.ts). */
+  jobs: JobQueue;
   permissions: PermissionService;
   events: EventBus;
   /** Per-table versions from the change notifications: what the caches check answers against. */
@@ -46,13 +49,15 @@ export const servicesPlugin = fp(
     await events.start();
     const versions = new DataVersions(database);
     await versions.start();
+    const jobs = new JobQueue(database, app.log, config.jobs ?? { workers: false, pollSeconds: 2 });
     const services: Services = {
       config,
       database,
       db: database.db,
       tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
       limiter: new RateLimiter(database),
-      mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl),
+      mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl, jobs),
+      jobs,
       permissions: new PermissionService(database, versions),
       events,
       versions,
@@ -63,6 +68,7 @@ export const servicesPlugin = fp(
     };
     app.decorate('services', services);
     app.addHook('onClose', async () => {
+      await jobs.stop();
       await services.tasks.drain();
       await events.stop();
       await versions.stop();

@@ -35,6 +35,8 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   blank: () => import('../pages/dashboard/blank-page'),
   notifications: () => import('../pages/dashboard/notifications-page'),
   adminAudit: () => import('../pages/dashboard/admin/audit-page'),
+  adminSystem: () => import('../pages/dashboard/admin/system-page'),
+  adminJobs: () => import('../pages/dashboard/admin/jobs-page'),
 
   app: () => import('../pages/dashboard/general/app-page'),
   ecommerce: () => import('../pages/dashboard/general/ecommerce-page'),

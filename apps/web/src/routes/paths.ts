@@ -53,6 +53,8 @@ export const paths = {
     notifications: R.notifications.path,
     admin: {
       audit: R.adminAudit.path,
+      system: R.adminSystem.path,
+      jobs: R.adminJobs.path,
     },
     general: {
       app: R.app.path,

@@ -232,9 +232,37 @@ export const outbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
+    /** The last delivery error (kept after a later success is not: sentAt says it left). */
     error: text('error'),
+    /** Each delivery attempt through SMTP: when, and the error when it failed. */
+    deliveries: jsonb('deliveries')
+      .$type<Array<{ at: string; error: string | null }>>()
+      .notNull()
+      .default([]),
+    /** Delivery gave up after the last retry (the sender is told). */
+    failedAt: ts('failed_at'),
   },
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/**
+ * One row per run of a background job (lib/jobs.ts): what the queue itself forgets once a job is
+ * archived — each attempt's error and when the next one was due — for the Jobs screen.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: uuid('job_id').notNull(),
+    kind: text('kind').notNull(),
+    attempt: integer('attempt').notNull(),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at').notNull().defaultNow(),
+    error: text('error'),
+    /** When the queue will try again (absent after a success or the last failure). */
+    nextTryAt: ts('next_try_at'),
+  },
+  (t) => [index('job_runs_job_idx').on(t.jobId), index('job_runs_finished_idx').on(t.finishedAt)],
 );
 
 /**

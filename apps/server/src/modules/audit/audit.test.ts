@@ -27,7 +27,12 @@ describe('GET /api/admin/outbox', () => {
     expect(body.total).toBe(3);
     expect(body.messages).toHaveLength(2);
     expect(body.messages[0].to).toBe('cleo@outbox.test');
-    expect(body.messages[0]).toMatchObject({ sentAt: null, error: null });
+    expect(body.messages[0]).toMatchObject({
+      sentAt: null,
+      error: null,
+      status: 'kept',
+      deliveries: [],
+    });
     expect(body.messages[0].text).toMatch(/\b\d{6}\b/);
     const second = await call(t.app, admin, {
       method: 'GET',

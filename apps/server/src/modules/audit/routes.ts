@@ -14,13 +14,14 @@ import { errorResponses } from '../../lib/route-schemas.js';
 /** Administrators read the audit log and the mail outbox (undelivered mail when SMTP is off). */
 export async function auditRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, mailer } = app.services;
 
   app.get(
     ADMIN_API.audit,
     {
       config: { permission: 'audit:read' },
       schema: {
+        operationId: 'listAuditLog',
         tags: ['admin'],
         summary: 'Audit log: sign-ins, failures, password and role changes',
         querystring: auditQuerySchema,
@@ -60,6 +61,7 @@ export async function auditRoutes(appBase: FastifyInstance) {
     {
       config: { permission: 'audit:read' },
       schema: {
+        operationId: 'listOutbox',
         tags: ['admin'],
         summary: 'Mail outbox',
         querystring: outboxQuerySchema,
@@ -89,6 +91,16 @@ export async function auditRoutes(appBase: FastifyInstance) {
           createdAt: m.createdAt.toISOString(),
           sentAt: m.sentAt?.toISOString() ?? null,
           error: m.error,
+          status: m.sentAt
+            ? ('sent' as const)
+            : m.failedAt
+              ? ('failed' as const)
+              : m.error
+                ? ('retrying' as const)
+                : mailer.delivers
+                  ? ('queued' as const)
+                  : ('kept' as const),
+          deliveries: m.deliveries,
           attachments: m.attachments.map((a) => ({
             filename: a.filename,
             contentType: a.contentType,

@@ -626,7 +626,10 @@ describe('mail from and to outside', () => {
   it('sends outside addresses through SMTP_URL with Message-ID, In-Reply-To and References; a reply from outside joins the thread', async () => {
     // A second installation whose SMTP_URL is the first one's listener: its mail to Bob leaves
     // through SMTP and arrives in the first installation's inbox.
-    const other = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${t.app.mailSmtpPort}` });
+    const other = await createTestApp({
+      smtpUrl: `smtp://127.0.0.1:${t.app.mailSmtpPort}`,
+      jobs: { workers: true, pollSeconds: 0.5 },
+    });
     try {
       const zed = await registerUser(other.app, {
         email: 'zed@far.local',
@@ -640,11 +643,17 @@ describe('mail from and to outside', () => {
       });
       expect(out.statusCode, out.body).toBe(201);
       await other.app.services.tasks.drain();
-      const [row] = await other.database.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, 'bob@test.local'));
+      // Delivery is the job queue's: the message leaves within a poll or two.
+      let row: typeof outbox.$inferSelect | undefined;
+      for (let i = 0; i < 100 && !row?.sentAt; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        [row] = await other.database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.to, 'bob@test.local'));
+      }
       expect(row!.sentAt).not.toBeNull();
+      expect(row!.deliveries).toEqual([{ at: expect.any(String), error: null }]);
       expect(row!.headers.messageId).toMatch(/^<.+@.+>$/);
       const got = (await mails(bob)).find((m) => m.subject === 'From afar')!;
       expect(got.from).toMatchObject({ email: 'zed@far.local', name: 'Zed Far' });

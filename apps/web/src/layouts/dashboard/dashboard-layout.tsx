@@ -7,6 +7,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 import { AuthGuard } from '../../auth/auth-guard';
 import { startRealtime } from '../../lib/realtime';
+import { MailOutboxBanner } from '../../sections/admin/mail-outbox-banner';
 import { LimitedAccountView } from '../../sections/auth/limited-account-view';
 import { VerifyEmailBanner } from '../../sections/auth/verify-email-banner';
 import { paths } from '../../routes/paths';
@@ -97,6 +98,7 @@ function DashboardShell() {
       >
         <Box sx={{ width: 1, mx: 'auto', maxWidth: settings.themeStretch ? 'none' : 1200 }}>
           {!limited && <VerifyEmailBanner />}
+          {!limited && <MailOutboxBanner />}
           {limited ? <LimitedAccountView reason={limited} /> : <Outlet />}
         </Box>
       </Box>

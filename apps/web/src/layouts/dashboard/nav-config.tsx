@@ -7,10 +7,12 @@ import DashboardRounded from '@mui/icons-material/DashboardRounded';
 import DescriptionRounded from '@mui/icons-material/DescriptionRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
 import HotelRounded from '@mui/icons-material/HotelRounded';
+import PendingActionsRounded from '@mui/icons-material/PendingActionsRounded';
 import InsertDriveFileRounded from '@mui/icons-material/InsertDriveFileRounded';
 import MailRounded from '@mui/icons-material/MailRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
@@ -43,6 +45,8 @@ const ICONS: Record<NavIconName, typeof DashboardRounded> = {
   calendar: CalendarMonthRounded,
   kanban: ViewKanbanRounded,
   document: DescriptionRounded,
+  settings: SettingsRounded,
+  jobs: PendingActionsRounded,
 };
 
 // The manifest does not change while the app runs.

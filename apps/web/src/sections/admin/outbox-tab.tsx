@@ -34,7 +34,14 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const bodyId = `outbox-body-${message.id}`;
-  const status = message.sentAt ? 'sent' : message.error ? 'failed' : 'kept';
+  const status = message.status;
+  const color = {
+    sent: 'success',
+    failed: 'error',
+    retrying: 'warning',
+    queued: 'info',
+    kept: 'info',
+  } as const;
   return (
     <>
       <TableRow
@@ -65,9 +72,7 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
         </TableCell>
         <TableCell data-label={t('admin.outbox.columns.subject')}>{message.subject}</TableCell>
         <TableCell data-label={t('admin.outbox.columns.status')}>
-          <Label color={status === 'sent' ? 'success' : status === 'failed' ? 'error' : 'info'}>
-            {t(`admin.outbox.status.${status}`)}
-          </Label>
+          <Label color={color[status]}>{t(`admin.outbox.status.${status}`)}</Label>
         </TableCell>
       </TableRow>
       <TableRow>
@@ -90,8 +95,25 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
               >
                 {message.text}
               </Typography>
-              {message.error && (
-                <Alert severity="error" sx={{ mt: 1.5 }}>
+              {message.deliveries.length > 0 && (
+                <Box sx={{ mt: 1.5 }}>
+                  <Typography variant="subtitle2" component="h3">
+                    {t('admin.outbox.deliveries')}
+                  </Typography>
+                  <Box component="ol" sx={{ m: 0, mt: 0.5, pl: 3 }} data-testid="outbox-deliveries">
+                    {message.deliveries.map((d) => (
+                      <Typography component="li" variant="body2" key={d.at}>
+                        {t('admin.outbox.delivery', {
+                          time: formatDateTime(d.at, i18n.language),
+                          result: d.error ?? t('admin.outbox.delivered'),
+                        })}
+                      </Typography>
+                    ))}
+                  </Box>
+                </Box>
+              )}
+              {message.error && !message.sentAt && (
+                <Alert severity={status === 'failed' ? 'error' : 'warning'} sx={{ mt: 1.5 }}>
                   {message.error}
                 </Alert>
               )}
