@@ -45,6 +45,12 @@ import {
   type Job,
 } from './jobs-api';
 
+/** An error's words, dark enough on the paper in both modes (error.main fails AA contrast). */
+const errorTextSx = {
+  color: (theme: { palette: { mode: string; error: { dark: string; light: string } } }) =>
+    theme.palette.mode === 'light' ? theme.palette.error.dark : theme.palette.error.light,
+} as const;
+
 /** Read by screen readers, not shown: a header for the column of expand buttons. */
 const visuallyHidden = {
   position: 'absolute',
@@ -202,7 +208,7 @@ function JobRuns({ id }: { id: string }) {
           })}
           {' — '}
           {r.error ? (
-            <Box component="span" sx={{ color: 'error.main' }}>
+            <Box component="span" sx={errorTextSx}>
               {r.error}
             </Box>
           ) : (
@@ -266,7 +272,7 @@ function JobRow({ job, onCancel }: { job: Job; onCancel: (job: Job) => void }) {
         </TableCell>
         <TableCell data-label={t('admin.jobs.columns.error')} sx={{ maxWidth: 280 }}>
           {job.error && (
-            <Typography variant="body2" sx={{ color: 'error.main', wordBreak: 'break-word' }}>
+            <Typography variant="body2" sx={{ ...errorTextSx, wordBreak: 'break-word' }}>
               {job.error}
             </Typography>
           )}
