@@ -58,6 +58,14 @@ export const PERMISSIONS = [
   'admin:area',
   /** Administration → Jobs: the background queue's state; retry and cancel jobs. */
   'admin:jobs',
+  /** Administration → Roles: create, edit and delete roles and their permissions. */
+  'roles:manage',
+  /** Administration → Invitations: invite people by email with a role, resend and revoke. */
+  'invitations:manage',
+  /** Administration → Tokens: every API token; create service tokens; end people's sessions. */
+  'tokens:manage',
+  /** Administration → Webhooks: endpoints, their events and deliveries. */
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
