@@ -51,6 +51,10 @@ export function safeError(
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    // Through process.stdout, as console output is: start-up lines keep their order, so the
+    // sign-in banner printed after start-up is the last thing on screen (pino's own
+    // asynchronous writer let seeding lines land after it).
+    stream: { write: (line: string) => void process.stdout.write(line) },
     serializers: {
       err: (err: unknown) => safeError(err),
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
