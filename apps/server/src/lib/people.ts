@@ -27,6 +27,19 @@ export async function findUser(
   return row;
 }
 
+/** The address of the account other than `exceptId` that holds `email`, if one does. */
+export async function emailOwner(
+  db: Executor,
+  email: string,
+  exceptId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.email, email), sql`${users.id} <> ${exceptId}`));
+  return row?.email;
+}
+
 export async function assertEmailFree(
   db: Executor,
   email: string,

@@ -18,6 +18,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { CODE_TTL_MINUTES, consumeCode, issueCode } from '../../lib/auth-codes.js';
 import {
   assertEmailFree,
+  emailOwner,
   emailTaken,
   findUser,
   profileColumns,
@@ -67,73 +68,92 @@ export async function accountProfileRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       const body = request.body;
-      const result = await db
-        .transaction(async (tx) => {
-          const before = await findUser(tx, auth.userId, true);
-          const firstName = body.firstName ?? before.firstName;
-          const lastName = body.lastName ?? before.lastName;
-          const nameChanged = firstName !== before.firstName || lastName !== before.lastName;
-          const newEmail =
-            body.email !== undefined && body.email !== before.email ? body.email : undefined;
-          if (newEmail) await assertEmailFree(tx, newEmail, before.id);
-          // Links left empty are removed; preferences not sent keep their value.
-          const social =
-            body.social === undefined
-              ? undefined
-              : Object.fromEntries(
-                  Object.entries(body.social).filter(([, v]) => typeof v === 'string' && v !== ''),
-                );
-          const notificationPrefs =
-            body.notificationPrefs === undefined
-              ? undefined
-              : { ...before.notificationPrefs, ...body.notificationPrefs };
-          const [row] = await tx
-            .update(users)
-            .set({
-              firstName,
-              lastName,
-              ...(nameChanged
-                ? {
-                    displayName: `${firstName} ${lastName}`,
-                    slug: await uniqueUserSlug(tx, firstName, lastName),
-                  }
-                : {}),
-              // Sending back the current address cancels a pending change.
-              pendingEmail: newEmail ?? (body.email !== undefined ? null : undefined),
-              ...profileColumns(body),
-              isPublic: body.isPublic,
-              social,
-              notificationPrefs: notificationPrefs as Record<string, boolean> | undefined,
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, before.id))
-            .returning();
-          const code = newEmail ? await issueCode(services, tx, before.id, 'email') : null;
+      if (body.email !== undefined && body.email !== auth.email) {
+        // Not a way to probe or mail outside addresses from an account nobody vouched for.
+        if (auth.limited === 'unverified' || auth.limited === 'unapproved') {
+          throw fieldError(
+            'email',
+            'email_change_not_allowed',
+            'Your address can be changed once it is verified and your account approved',
+            403,
+          );
+        }
+        const keys = [`email-change:user:${auth.userId}`, `email-change:to:${body.email}`];
+        await limiter.check(keys, window);
+        await Promise.all(keys.map((key) => limiter.hit(key, window)));
+      }
+      const result = await db.transaction(async (tx) => {
+        const before = await findUser(tx, auth.userId, true);
+        const firstName = body.firstName ?? before.firstName;
+        const lastName = body.lastName ?? before.lastName;
+        const nameChanged = firstName !== before.firstName || lastName !== before.lastName;
+        const newEmail =
+          body.email !== undefined && body.email !== before.email ? body.email : undefined;
+        // A taken address is answered exactly as a free one (no oracle): it waits for a code
+        // that is never mailed, and its owner is told someone tried.
+        const owner = newEmail ? await emailOwner(tx, newEmail, before.id) : undefined;
+        // Links left empty are removed; preferences not sent keep their value.
+        const social =
+          body.social === undefined
+            ? undefined
+            : Object.fromEntries(
+                Object.entries(body.social).filter(([, v]) => typeof v === 'string' && v !== ''),
+              );
+        const notificationPrefs =
+          body.notificationPrefs === undefined
+            ? undefined
+            : { ...before.notificationPrefs, ...body.notificationPrefs };
+        const [row] = await tx
+          .update(users)
+          .set({
+            firstName,
+            lastName,
+            ...(nameChanged
+              ? {
+                  displayName: `${firstName} ${lastName}`,
+                  slug: await uniqueUserSlug(tx, firstName, lastName),
+                }
+              : {}),
+            // Sending back the current address cancels a pending change.
+            pendingEmail: newEmail ?? (body.email !== undefined ? null : undefined),
+            ...profileColumns(body),
+            isPublic: body.isPublic,
+            social,
+            notificationPrefs: notificationPrefs as Record<string, boolean> | undefined,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, before.id))
+          .returning();
+        const code = newEmail ? await issueCode(services, tx, before.id, 'email') : null;
+        await audit(tx, request, {
+          actorId: auth.userId,
+          action: 'account.profile_updated',
+          targetId: auth.userId,
+          meta: {
+            fields: Object.keys(body)
+              .filter((k) => k !== 'email' || newEmail)
+              .sort(),
+          },
+        });
+        if (newEmail) {
           await audit(tx, request, {
             actorId: auth.userId,
-            action: 'account.profile_updated',
+            action: 'account.email_change_requested',
             targetId: auth.userId,
-            meta: {
-              fields: Object.keys(body)
-                .filter((k) => k !== 'email' || newEmail)
-                .sort(),
-            },
+            meta: { to: newEmail },
           });
-          if (newEmail) {
-            await audit(tx, request, {
-              actorId: auth.userId,
-              action: 'account.email_change_requested',
-              targetId: auth.userId,
-              meta: { to: newEmail },
-            });
-          }
-          return { row: row!, code, newEmail };
-        })
-        .catch((err: unknown) => {
-          if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
-          throw err;
+        }
+        return { row: row!, code, newEmail, owner };
+      });
+      if (result.owner) {
+        await mailer.send({
+          to: result.owner,
+          subject: 'Someone tried to use your email address',
+          text:
+            `Someone signed in to another back-office account asked to change its address to ${result.owner}.\n` +
+            'Nothing changes for your account. If it was you, you already have an account with this address.',
         });
-      if (result.code && result.newEmail) {
+      } else if (result.code && result.newEmail) {
         await mailer.send({
           to: result.newEmail,
           subject: 'Confirm your new email address',

@@ -128,14 +128,72 @@ describe('PATCH /api/account/my-account/', () => {
     expect(empty.statusCode).toBe(400);
   });
 
-  it('does not let me take someone else’s email (409)', async () => {
+  it('answers a taken address as a free one, mails its owner instead of a code', async () => {
+    const sentBefore = await t.database.db.select().from(outbox).where(eq(outbox.to, ADMIN.email));
     const res = await call(t.app, token, {
       method: 'PATCH',
       url: '/api/account/my-account/',
       payload: { email: ADMIN.email },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().details[0]).toMatchObject({ field: 'email', code: 'email_taken' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: EMAIL, pendingEmail: ADMIN.email });
+    const sent = await t.database.db.select().from(outbox).where(eq(outbox.to, ADMIN.email));
+    expect(sent).toHaveLength(sentBefore.length + 1);
+    const notice = sent.find((m) => !sentBefore.some((b) => b.id === m.id))!;
+    expect(notice.subject).toBe('Someone tried to use your email address');
+    expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    // No code can take it: the address stays its owner's.
+    const taken = await call(t.app, token, {
+      method: 'POST',
+      url: '/api/account/confirm-email',
+      payload: { code: '123456' },
+    });
+    expect(taken.statusCode).toBe(400);
+    await call(t.app, token, { method: 'POST', url: '/api/account/cancel-email' });
+  });
+
+  it('slows down an account trying many addresses (429 past AUTH_RATE_LIMIT)', async () => {
+    const prober = await registerUser(t.app, {
+      email: 'prober@test.local',
+      firstName: 'Pro',
+      lastName: 'Ber',
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await call(t.app, prober.accessToken, {
+        method: 'PATCH',
+        url: '/api/account/my-account/',
+        payload: { email: `probe${i}@outside.example` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const mailed = await t.database.db.select().from(outbox);
+    expect(mailed.filter((m) => m.to.endsWith('@outside.example'))).toHaveLength(10);
+  });
+
+  it('is closed to an account not yet verified', async () => {
+    const pending = await registerUser(
+      t.app,
+      { email: 'not.yet@test.local', firstName: 'Not', lastName: 'Yet' },
+      { pending: true },
+    );
+    const res = await call(t.app, pending.accessToken, {
+      method: 'PATCH',
+      url: '/api/account/my-account/',
+      payload: { email: 'outside@elsewhere.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().details[0]).toMatchObject({
+      field: 'email',
+      code: 'email_change_not_allowed',
+    });
+    const mailed = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, 'outside@elsewhere.example'));
+    expect(mailed).toHaveLength(0);
   });
 
   it('changes my email only once the code mailed to the new address is confirmed', async () => {
