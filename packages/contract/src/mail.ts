@@ -97,6 +97,23 @@ export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
  * One message in one person's mailbox. In the list `message` is the plain-text preview (at most
  * `MAIL_SNIPPET` characters); `GET /api/mail/mail` answers the whole sanitised HTML.
  */
+/** Sender authentication of a message received from outside over SMTP. */
+export const MAIL_AUTH_VERDICTS = ['pass', 'none', 'fail', 'spoofed'] as const;
+export const mailAuthSchema = z.object({
+  external: z.literal(true),
+  /** pass = DMARC (or an aligned DKIM signature) verified the From domain; spoofed = names one of our domains without our signature. */
+  verdict: z.enum(MAIL_AUTH_VERDICTS),
+  spf: z.string(),
+  dkim: z.string(),
+  dmarc: z.string(),
+  arc: z.string(),
+  /** Domains whose DKIM signatures verified. */
+  signedBy: z.array(z.string()),
+  /** The Authentication-Results lines. */
+  details: z.string(),
+});
+export type MailAuth = z.infer<typeof mailAuthSchema>;
+
 export const mailSchema = z.object({
   id: z.string().uuid(),
   folder: z.enum(MAIL_FOLDERS),
@@ -115,6 +132,8 @@ export const mailSchema = z.object({
   threadId: z.string().uuid(),
   /** Images of other hosts were kept out of `message` (`data-remote-src`) until the reader allows them. */
   hasRemoteImages: z.boolean(),
+  /** Mail from outside: what checking the sender found (internal mail has none). */
+  auth: mailAuthSchema.optional(),
   /** Messages in this conversation (in this mailbox, trash and spam apart). */
   threadCount: z.number().int(),
 });

@@ -35,6 +35,37 @@ export class RateLimiter {
     );
   }
 
+  /**
+   * Counts `amount` against the key's window if it still fits (a send's outside recipients, say),
+   * else refuses with 429 and counts nothing. Answers what the window now holds.
+   */
+  async take(key: string, window: Window, amount: number): Promise<number> {
+    if (amount > window.limit) throw tooMany(window.seconds);
+    const rows = await this.database.query<{ count: number }>(
+      `INSERT INTO rate_limits (key, count, reset_at) VALUES ($1, $3, now() + make_interval(secs => $2))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.reset_at <= now() THEN excluded.count ELSE rate_limits.count + excluded.count END,
+         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+       WHERE rate_limits.reset_at <= now() OR rate_limits.count + excluded.count <= $4
+       RETURNING count`,
+      [key, window.seconds, amount, window.limit],
+    );
+    if (rows[0]) return rows[0].count;
+    const [held] = await this.database.query<{ retry: number }>(
+      `SELECT ceil(extract(epoch from reset_at - now()))::int AS retry FROM rate_limits WHERE key = $1`,
+      [key],
+    );
+    throw tooMany(Math.max(1, held?.retry ?? window.seconds));
+  }
+
+  /** Gives back what `take` counted (a later step of the same action was refused). */
+  async giveBack(key: string, amount: number): Promise<void> {
+    await this.database.query(
+      'UPDATE rate_limits SET count = greatest(0, count - $2) WHERE key = $1 AND reset_at > now()',
+      [key, amount],
+    );
+  }
+
   async check(keys: string[], window: Window): Promise<void> {
     const rows = await this.database.query<{ count: number; retry: number }>(
       `SELECT count, ceil(extract(epoch from reset_at - now()))::int AS retry

@@ -54,7 +54,8 @@ export function translateError(t: TFunction, error: unknown): string {
     const detail = error.details?.[0]?.code;
     const status = error.status ?? error.statusCode;
     if (detail && (status === 413 || status === 429)) {
-      const precise = t(`errors.field.${detail}`, { defaultValue: '' });
+      const params = error.details?.[0]?.params ?? {};
+      const precise = t(`errors.field.${detail}`, { ...params, defaultValue: '' });
       if (precise) return precise;
     }
     if (error.code) return t(`errors.${error.code}`, { defaultValue: error.message });

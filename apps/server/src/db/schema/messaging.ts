@@ -43,6 +43,20 @@ export const mailLabels = pgTable(
  * listing a label, and `mail_counts` the per-folder and per-label counts, both kept by a trigger
  * in the same transaction.
  */
+/** What the inbound listener found about the sender (the contract's `MailAuth`). */
+export interface StoredMailAuth {
+  external: true;
+  verdict: 'pass' | 'none' | 'fail' | 'spoofed';
+  spf: string;
+  dkim: string;
+  dmarc: string;
+  arc: string;
+  /** Domains whose DKIM signatures verified. */
+  signedBy: string[];
+  /** The Authentication-Results lines, for the reader's details. */
+  details: string;
+}
+
 export const mailMessages = pgTable(
   'mail_messages',
   {
@@ -79,6 +93,8 @@ export const mailMessages = pgTable(
     isImportant: boolean('is_important').notNull().default(false),
     hasAttachments: boolean('has_attachments').notNull().default(false),
     hasRemoteImages: boolean('has_remote_images').notNull().default(false),
+    /** Sender authentication of mail received over SMTP (SPF, DKIM, DMARC, ARC); null = internal. */
+    auth: jsonb('auth').$type<StoredMailAuth>(),
     /** Lower-cased subject, names, addresses and body text: what the trigram search reads. */
     searchText: text('search_text').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -141,6 +141,7 @@ function toMail(row: ListRow, message: string, extras: Extras, viewerId: string)
     createdAt: row.createdAt.toISOString(),
     threadId: row.threadId,
     hasRemoteImages: row.hasRemoteImages,
+    ...(row.auth ? { auth: row.auth } : {}),
     threadCount: extras.threadCounts.get(row.threadId) ?? 1,
   };
 }

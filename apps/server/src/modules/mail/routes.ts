@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   MAIL_API,
   MAIL_EVENTS,
@@ -29,6 +29,7 @@ import { okSchema } from '@bo/contract/common';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
+import { HttpError } from '../../lib/http-error.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
@@ -63,7 +64,7 @@ const tags = ['mail'];
  */
 export async function mailRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { db, events, mailer, tasks, config } = app.services;
+  const { db, events, mailer, tasks, config, limiter } = app.services;
   const domain = mailDomainOf(config);
 
   const ownerOf = async (request: FastifyRequest, tx: Executor = db): Promise<Owner> => {
@@ -135,6 +136,81 @@ export async function mailRoutes(appBase: FastifyInstance) {
     });
   };
 
+  const sendLimits = config.mailSendLimits ?? { hour: 200, day: 1000 };
+  /** The 429 of a send over one of the sender's windows, saying which. */
+  const overLimit = (err: unknown, window: 'hour' | 'day') => {
+    if (!(err instanceof HttpError) || err.statusCode !== 429) return err;
+    const limit = sendLimits[window];
+    const message = `At most ${limit} outside recipients ${window === 'hour' ? 'an hour' : 'a day'}`;
+    return new HttpError(
+      429,
+      err.code,
+      `${message}; the mail is kept in your drafts`,
+      [{ field: 'to', code: `send_limit_${window}`, message, params: { limit } }],
+      err.headers,
+    );
+  };
+  /**
+   * Counts a send's outside recipients against the sender's hour and day (MAIL_SEND_LIMIT_*),
+   * or refuses it with 429 counting nothing. Answers how to give them back should the send
+   * fail after all.
+   */
+  const countOutside = async (
+    userId: string,
+    body: { to: string[]; cc: string[]; bcc: string[] },
+  ) => {
+    const all = [...new Set([...body.to, ...body.cc, ...body.bcc].map((a) => a.toLowerCase()))];
+    if (!all.length) return undefined;
+    const colleagues = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.email, all), eq(users.status, 'active')));
+    const inside = new Set(colleagues.map((c) => c.email));
+    const amount = all.filter((a) => !inside.has(a)).length;
+    if (!amount) return undefined;
+    const hour = `mail-send:hour:${userId}`;
+    const day = `mail-send:day:${userId}`;
+    await limiter
+      .take(hour, { limit: sendLimits.hour, seconds: 3600 }, amount)
+      .catch((err: unknown) => Promise.reject(overLimit(err, 'hour')));
+    try {
+      await limiter.take(day, { limit: sendLimits.day, seconds: 86_400 }, amount);
+    } catch (err) {
+      await limiter.giveBack(hour, amount);
+      throw overLimit(err, 'day');
+    }
+    return async () => {
+      await Promise.all([limiter.giveBack(hour, amount), limiter.giveBack(day, amount)]);
+    };
+  };
+  /**
+   * A send over the limit is not lost: it stays (or becomes) a draft, named in the 429's details
+   * after the reason, so the compose can say so and keep it.
+   */
+  const keptAsDraft = async (
+    sender: Owner,
+    body: z.infer<typeof mailSendBodySchema>,
+    err: HttpError,
+  ) => {
+    const { draftId, ...composition } = body;
+    let draft = draftId;
+    if (!draft) {
+      draft = (
+        await db.transaction((tx) =>
+          saveDraft(tx, sender, composition, null, { maxBytes: config.maxMailBytes }),
+        )
+      ).id;
+      await changed([sender.userId], [draft]);
+    }
+    return new HttpError(
+      429,
+      err.code,
+      err.message,
+      [...(err.details ?? []), { field: 'draftId', code: 'kept_as_draft', message: draft }],
+      err.headers,
+    );
+  };
+
   app.get(
     MAIL_API.labels,
     {
@@ -196,23 +272,38 @@ export async function mailRoutes(appBase: FastifyInstance) {
           subject: 'Your order ships today',
           message: '<p>Hello Jayvion, your order ships today.</p>',
         }),
-        response: { 201: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 201: mailOneAnswerSchema, ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request, reply) => {
       const sender = await ownerOf(request);
-      const delivery = await db.transaction(async (tx) => {
-        const result = await sendMail(tx, sender, request.body, {
-          domain,
-          maxBytes: config.maxMailBytes,
+      // Counted before the send (and given back if it fails): a send over the limit is refused
+      // whole, and kept as a draft.
+      const giveBack = await countOutside(sender.userId, request.body).catch(
+        async (err: unknown) => {
+          if (err instanceof HttpError && err.details?.[0]?.code.startsWith('send_limit_')) {
+            throw await keptAsDraft(sender, request.body, err);
+          }
+          throw err;
+        },
+      );
+      const delivery = await db
+        .transaction(async (tx) => {
+          const result = await sendMail(tx, sender, request.body, {
+            domain,
+            maxBytes: config.maxMailBytes,
+          });
+          await audit(tx, request, {
+            actorId: sender.userId,
+            action: 'mail.send',
+            targetId: result.mail.id,
+          });
+          return result;
+        })
+        .catch(async (err: unknown) => {
+          await giveBack?.();
+          throw err;
         });
-        await audit(tx, request, {
-          actorId: sender.userId,
-          action: 'mail.send',
-          targetId: result.mail.id,
-        });
-        return result;
-      });
       await changed(delivery.ownerIds);
       deliverOutside(request, sender, delivery);
       reply.status(201);

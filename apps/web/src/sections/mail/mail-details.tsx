@@ -21,6 +21,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
@@ -29,9 +31,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Mail, MailLabel, MailPerson, MailWithThread } from '@bo/contract/mail';
+import type { Mail, MailAuth, MailLabel, MailPerson, MailWithThread } from '@bo/contract/mail';
 import type { MouseEvent, ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -262,6 +264,17 @@ function ThreadMessage({
             <Typography variant="subtitle2" noWrap sx={{ flexGrow: 1, minWidth: 0 }} dir="auto">
               {mail.from.name || mail.from.email}
             </Typography>
+            {mail.auth && (
+              <Tooltip title={t('mail.auth.externalTitle')}>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('mail.auth.external')}
+                  data-testid="mail-external"
+                  sx={{ flexShrink: 0 }}
+                />
+              </Tooltip>
+            )}
             <Typography
               variant="caption"
               sx={{ color: 'text.secondary', flexShrink: 0 }}
@@ -313,6 +326,7 @@ function ThreadMessage({
       </Stack>
       {expanded && (
         <Box sx={{ pl: { sm: 7 }, pt: 2 }}>
+          {mail.auth && mail.auth.verdict !== 'pass' && <SenderWarning auth={mail.auth} />}
           {mail.hasRemoteImages && !showImages && (
             <Alert
               severity="info"
@@ -465,4 +479,68 @@ function htmlSnippet(html: string): string {
   const spaced = html.replace(/<\/(p|div|li|h\d|tr|blockquote)>|<br\s*\/?>/gi, '$& ');
   const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
   return text.replace(/\s+/g, ' ').trim().slice(0, 140);
+}
+
+/** "Could not verify the sender", with what SPF, DKIM, DMARC and ARC said on demand. */
+function SenderWarning({ auth }: { auth: MailAuth }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      data-testid="mail-unverified"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? t('mail.auth.hideDetails') : t('mail.auth.showDetails')}
+        </Button>
+      }
+    >
+      <Typography variant="subtitle2" component="p">
+        {t('mail.auth.unverified')}
+      </Typography>
+      <Typography variant="body2">
+        {auth.verdict === 'spoofed' ? t('mail.auth.spoofed') : t('mail.auth.unverifiedText')}
+      </Typography>
+      <Collapse in={open} id={id}>
+        <Box
+          component="dl"
+          sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2 }}
+        >
+          {(['spf', 'dkim', 'dmarc', 'arc'] as const).map((k) => (
+            <Box key={k} sx={{ display: 'contents' }}>
+              <Box component="dt" sx={{ fontWeight: 600 }}>
+                {k.toUpperCase()}
+              </Box>
+              <Box component="dd" sx={{ m: 0 }}>
+                {auth[k]}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {auth.signedBy.length
+            ? t('mail.auth.signedBy', { domains: auth.signedBy.join(', ') })
+            : t('mail.auth.notSigned')}
+        </Typography>
+        {auth.details && (
+          <Typography
+            variant="caption"
+            component="pre"
+            dir="ltr"
+            sx={{ mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontFamily: 'monospace' }}
+          >
+            {auth.details}
+          </Typography>
+        )}
+      </Collapse>
+    </Alert>
+  );
 }

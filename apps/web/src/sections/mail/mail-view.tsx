@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
+import { isHttpError } from '../../lib/http';
 import { mergeSearchParams } from '../../lib/search-params';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
@@ -269,7 +270,11 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
         notify(t('mail.done.sent'));
       } catch (error) {
         notify.error(translateError(t, error));
-        setCompose({ key: Date.now(), initial: result });
+        // Refused past the sending limit, the server kept the message as a draft: go on with it.
+        const kept = isHttpError(error)
+          ? error.details?.find((d) => d.code === 'kept_as_draft')?.message
+          : undefined;
+        setCompose({ key: Date.now(), initial: kept ? { ...result, draftId: kept } : result });
       }
     },
     [send, t],
