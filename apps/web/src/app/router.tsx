@@ -6,7 +6,7 @@ import type {
   WebRouteLayout,
 } from '@bo/contract/web-routes';
 import type { Permission } from '@bo/contract/roles';
-import { createBrowserRouter, Outlet, redirect } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { GuestGuard } from '../auth/guest-guard';
@@ -65,7 +65,12 @@ function screenRoute(key: WebRouteKey, entry: WebRouteEntry<WebRouteKey>): Route
   if (entry.redirect) {
     const target = WEB_ROUTE_MANIFEST[entry.redirect].path;
     const loader = () => redirect(target);
-    route = rest ? { path: rest, handle, loader } : { index: true, handle, loader };
+    // The loader sends the browser on before anything renders; the element is what the router
+    // would draw otherwise (a leaf route without one makes react-router warn of an empty page).
+    const element = <Navigate to={target} replace />;
+    route = rest
+      ? { path: rest, handle, loader, element }
+      : { index: true, handle, loader, element };
   } else if (isPageKey(key)) {
     const lazy = ROUTE_PAGES[key];
     route = rest ? { path: rest, handle, lazy } : { index: true, handle, lazy };
