@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv, type AppConfig } from './config.js';
+import { parseEnv, parseSsoEnv, type AppConfig } from './config.js';
 import { resolveJwtSecret } from './lib/tokens.js';
 
 /** The app's configuration from the environment; throws ConfigError naming a bad variable. */
@@ -37,6 +38,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     maxFileBytes: Math.round(e.MAX_FILE_MB * 1024 * 1024),
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS },
     mailRetries: e.MAIL_RETRIES,
+    mailSendLimits: { hour: e.MAIL_SEND_LIMIT_HOUR, day: e.MAIL_SEND_LIMIT_DAY },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -47,9 +50,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
       : undefined,
     mailSmtp:
       e.MAIL_SMTP_PORT !== undefined
-        ? { port: e.MAIL_SMTP_PORT, host: e.MAIL_SMTP_HOST }
+        ? { port: e.MAIL_SMTP_PORT, host: e.MAIL_SMTP_HOST ?? e.HOST }
         : undefined,
     mailDomains: e.MAIL_DOMAINS,
+    mailInbound: {
+      maxConnections: e.MAIL_SMTP_MAX_CONNECTIONS,
+      perMinute: e.MAIL_SMTP_PER_MINUTE,
+      perRecipientMinute: e.MAIL_SMTP_PER_RECIPIENT_MINUTE,
+      maxRecipients: e.MAIL_SMTP_MAX_RECIPIENTS,
+      unknownDelayMs: e.MAIL_SMTP_UNKNOWN_DELAY_MS,
+      maxUnknown: e.MAIL_SMTP_MAX_UNKNOWN,
+      dmarcReject: e.MAIL_DMARC_REJECT,
+      authTimeoutMs: e.MAIL_AUTH_TIMEOUT_MS,
+      tls:
+        e.MAIL_TLS_CERT && e.MAIL_TLS_KEY
+          ? {
+              cert: readFileSync(e.MAIL_TLS_CERT, 'utf8'),
+              key: readFileSync(e.MAIL_TLS_KEY, 'utf8'),
+              securePort: e.MAIL_SMTP_SECURE_PORT,
+            }
+          : undefined,
+    },
     maxMailBytes: Math.round(e.MAX_MAIL_MB * 1024 * 1024),
     chatPerMinute: e.CHAT_RATE_LIMIT,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
@@ -57,5 +78,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     gitCommit: e.GIT_COMMIT,
+    sso: parseSsoEnv(env, e.ADMIN_EMAIL),
   };
 }

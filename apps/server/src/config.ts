@@ -95,6 +95,14 @@ const envSchema = z.object({
    * (8: about four hours), before the message is marked failed.
    */
   MAIL_RETRIES: z.coerce.number().int().min(0).max(20).default(8),
+  /** Outside recipients one person may mail in an hour, and in a day (colleagues do not count). */
+  MAIL_SEND_LIMIT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  MAIL_SEND_LIMIT_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /**
+   * Webhooks may post to loopback, link-local and private addresses (refused by default, at
+   * creation and again at each delivery).
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Seconds a job worker waits before asking the queue again when it found nothing. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /** Uploads one person may keep, in MB. */
@@ -119,7 +127,27 @@ const envSchema = z.object({
    * people of MAIL_DOMAINS (comma-separated; empty = any person's exact address) into their inbox.
    */
   MAIL_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  MAIL_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface of the listener; unset = HOST (so HOST=127.0.0.1 keeps it local too). */
+  MAIL_SMTP_HOST: z.string().min(1).optional(),
+  /** Listener limits (per instance): connections at once and messages a minute per client address. */
+  MAIL_SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(10),
+  MAIL_SMTP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Messages a minute one recipient may receive from outside. */
+  MAIL_SMTP_PER_RECIPIENT_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Recipients one message may name. */
+  MAIL_SMTP_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(1000).default(50),
+  /** An unknown recipient is answered after this delay times its rank in the session (ms). */
+  MAIL_SMTP_UNKNOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Unknown recipients a session may try; the next one ends it with 421. */
+  MAIL_SMTP_MAX_UNKNOWN: z.coerce.number().int().min(0).max(100).default(3),
+  /** Refuse (550) instead of filing in spam: mail spoofing our domains or failing DMARC with p=reject. */
+  MAIL_DMARC_REJECT: bool.default(false),
+  /** How long SPF/DKIM/DMARC/ARC may take on DNS before the results count as temperror (ms). */
+  MAIL_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PEM files: STARTTLS on the listener, and implicit TLS on MAIL_SMTP_SECURE_PORT when set. */
+  MAIL_TLS_CERT: z.string().min(1).optional(),
+  MAIL_TLS_KEY: z.string().min(1).optional(),
+  MAIL_SMTP_SECURE_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MAIL_DOMAINS: z
     .string()
     .default('')
@@ -194,6 +222,8 @@ export interface AppConfig {
   maxFileBytes: number;
   /** MAIL_RETRIES (default 8). */
   mailRetries?: number;
+  /** MAIL_SEND_LIMIT_HOUR / MAIL_SEND_LIMIT_DAY: outside recipients per person (200 / 1,000). */
+  mailSendLimits?: { hour: number; day: number };
   /**
    * The job queue on this instance (lib/jobs.ts): JOB_WORKERS and JOB_POLL_SECONDS; absent = jobs
    * are enqueued but not worked here (tests turn workers on where they need them).
@@ -222,6 +252,8 @@ export interface AppConfig {
   mailSmtp?: { port: number; host: string };
   /** Domains whose mail the listener accepts; empty = any person's address. */
   mailDomains: string[];
+  /** The listener's limits and trust settings (MAIL_SMTP_*, MAIL_DMARC_REJECT…); unset = defaults. */
+  mailInbound?: Partial<MailInboundConfig>;
   /** MAX_MAIL_MB in bytes: one message with its attachments. */
   maxMailBytes: number;
   /** CHAT_RATE_LIMIT: chat messages per person and minute. */
@@ -236,6 +268,10 @@ export interface AppConfig {
   metricsPort?: number;
   /** GIT_COMMIT: the commit shown on the system page. */
   gitCommit?: string;
+  /** Single sign-on with OpenID Connect (OIDC_*, see parseSsoEnv); none = passwords only. */
+  sso?: SsoConfig;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may post to loopback, link-local and private addresses. */
+  webhookAllowPrivate?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -252,4 +288,118 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   return result.data;
+}
+
+/** One OpenID Connect provider (decision 029). */
+export interface SsoProviderConfig {
+  /** Short name, in its start and callback paths: `oidc` alone, else a name of OIDC_PROVIDERS. */
+  name: string;
+  /** "Sign in with <label>" (OIDC_NAME / OIDC_<NAME>_NAME). */
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** The claim whose values map to roles (OIDC_ROLE_CLAIM, default `groups`). */
+  roleClaim: string;
+  /** The scopes asked for (OIDC_SCOPES, default `openid email profile`). */
+  scopes: string;
+}
+
+export interface SsoConfig {
+  providers: SsoProviderConfig[];
+  /** OIDC_ALLOWED_DOMAINS: email domains whose people a first sign-in may create. */
+  allowedDomains: string[];
+  /** OIDC_DEFAULT_ROLE: the role when no mapping matches (default `user`). */
+  defaultRole: string;
+  /** OIDC_ONLY: password sign-in refused to all but the break-glass administrator. */
+  only: boolean;
+  /** OIDC_BREAK_GLASS_EMAIL (default ADMIN_EMAIL): the one account keeping its password. */
+  breakGlassEmail: string;
+}
+
+const ssoUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//, 'must be an http(s) URL');
+const ssoList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * The OIDC_* variables: one provider (`OIDC_ISSUER`, `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`,
+ * `OIDC_NAME`) or several (`OIDC_PROVIDERS=corp,partner` with `OIDC_CORP_ISSUER`, …; each may
+ * set its own `_NAME`, `_ROLE_CLAIM`, `_SCOPES`). Names bad values as parseEnv does.
+ */
+export function parseSsoEnv(source: NodeJS.ProcessEnv, adminEmail: string): SsoConfig | undefined {
+  const get = (name: string) => {
+    const v = source[name]?.trim();
+    return v ? v : undefined;
+  };
+  const fail = (name: string, message: string): never => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  };
+  const names = ssoList(get('OIDC_PROVIDERS'));
+  const providerOf = (name: string, prefix: string): SsoProviderConfig => {
+    const issuer = get(`${prefix}ISSUER`) ?? fail(`${prefix}ISSUER`, 'is required');
+    if (!ssoUrl.safeParse(issuer).success) fail(`${prefix}ISSUER`, 'must be an http(s) URL');
+    const clientId = get(`${prefix}CLIENT_ID`) ?? fail(`${prefix}CLIENT_ID`, 'is required');
+    const scopes = get(`${prefix}SCOPES`) ?? get('OIDC_SCOPES') ?? 'openid email profile';
+    if (!scopes.split(/\s+/).includes('openid')) fail(`${prefix}SCOPES`, 'must include openid');
+    return {
+      name,
+      label: get(`${prefix}NAME`) ?? (name === 'oidc' ? 'OpenID Connect' : name),
+      issuer,
+      clientId,
+      clientSecret: get(`${prefix}CLIENT_SECRET`),
+      roleClaim: get(`${prefix}ROLE_CLAIM`) ?? get('OIDC_ROLE_CLAIM') ?? 'groups',
+      scopes,
+    };
+  };
+  let providers: SsoProviderConfig[];
+  if (names.length) {
+    for (const name of names)
+      if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name))
+        fail('OIDC_PROVIDERS', `"${name}" must be a short name (a-z, 0-9, -)`);
+    if (new Set(names).size !== names.length) fail('OIDC_PROVIDERS', 'names a provider twice');
+    providers = names.map((n) => providerOf(n, `OIDC_${n.toUpperCase().replace(/-/g, '_')}_`));
+  } else if (get('OIDC_ISSUER')) {
+    providers = [providerOf('oidc', 'OIDC_')];
+  } else {
+    if (get('OIDC_ONLY')) fail('OIDC_ONLY', 'needs OIDC_ISSUER or OIDC_PROVIDERS');
+    return undefined;
+  }
+  const only = get('OIDC_ONLY');
+  if (only !== undefined && !bool.safeParse(only.toLowerCase()).success)
+    fail('OIDC_ONLY', 'must be true or false');
+  const breakGlass = (get('OIDC_BREAK_GLASS_EMAIL') ?? adminEmail).toLowerCase();
+  if (!z.string().email().safeParse(breakGlass).success)
+    fail('OIDC_BREAK_GLASS_EMAIL', 'must be an email address');
+  const allowedDomains = ssoList(get('OIDC_ALLOWED_DOMAINS'));
+  for (const d of allowedDomains)
+    if (!/^[a-z0-9.-]+\.[a-z]{2,}$/.test(d)) fail('OIDC_ALLOWED_DOMAINS', `"${d}" is not a domain`);
+  return {
+    providers,
+    allowedDomains,
+    defaultRole: get('OIDC_DEFAULT_ROLE') ?? 'user',
+    only: only !== undefined && bool.parse(only.toLowerCase()),
+    breakGlassEmail: breakGlass,
+  };
+}
+
+/** Limits and trust settings of the inbound SMTP listener (docs/mail.md). */
+export interface MailInboundConfig {
+  maxConnections: number;
+  perMinute: number;
+  perRecipientMinute: number;
+  maxRecipients: number;
+  unknownDelayMs: number;
+  maxUnknown: number;
+  dmarcReject: boolean;
+  authTimeoutMs: number;
+  /** PEM text of the certificate and key: STARTTLS, and implicit TLS on `securePort`. */
+  tls?: { cert: string; key: string; securePort?: number };
+  /** DNS for SPF/DKIM/DMARC/ARC (tests, closed networks); unset = the system resolver. */
+  resolver?: (name: string, type: string) => Promise<unknown>;
 }

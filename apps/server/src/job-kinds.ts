@@ -8,6 +8,7 @@ import { sweepExpiredUploads } from './modules/files/tus-store.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { runScheduledBackup } from './ops/backup.js';
+import { WEBHOOK_DELIVERY_JOB, deliverWebhook } from './lib/webhooks.js';
 
 /** A cron expression for "every `hours` hours" (UTC): minutes under an hour, a daily time above a day. */
 export function everyHoursCron(hours: number, dailyAt = 7): string {
@@ -125,6 +126,18 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
           database: app.services.database,
           storage: app.storage,
         }),
+    },
+    {
+      // Each event to each webhook: 6 tries, from 30 s and doubling (about 15 minutes), then the
+      // delivery is marked failed (Redeliver sends it again).
+      name: WEBHOOK_DELIVERY_JOB,
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      backoff: true,
+      timeoutSeconds: 60,
+      batchSize: 10,
+      singletonKey: (data: { deliveryId: string }) => data.deliveryId,
+      handler: deliverWebhook,
     },
   ];
   const unknown = kinds.filter((k) => !(JOB_KINDS as readonly string[]).includes(k.name));

@@ -8,6 +8,7 @@ import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { kanbanRoutes } from './modules/kanban/routes.js';
@@ -15,9 +16,14 @@ import { mailRoutes } from './modules/mail/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { productRoutes } from './modules/products/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
+import { ssoRoutes } from './modules/sso/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { todayRoutes } from './modules/today/routes.js';
+import { tokenRoutes } from './modules/tokens/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { backupRoutes } from './ops/routes.js';
 
 /**
@@ -31,6 +37,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   calendarRoutes,
   kanbanRoutes,
   jobRoutes,
+  webhookRoutes,
   invoiceRoutes,
   blogRoutes,
   mailRoutes,
@@ -40,8 +47,13 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   analyticsRoutes,
   bookingRoutes,
   userRoutes,
+  roleRoutes,
+  tokenRoutes,
+  invitationRoutes,
   notificationRoutes,
+  todayRoutes,
   searchRoutes,
+  ssoRoutes,
   systemRoutes,
   backupRoutes,
   benchRoutes,

@@ -74,6 +74,18 @@ const test = plainTest.extend<object, { walk: Walk }>({
       const { conversations } = await get<{ conversations: Array<{ id: string }> }>(
         '/api/chat/conversations',
       );
+      // An invitation's link: the token is only in the mail, read from the outbox.
+      const invitee = `walk-${Date.now()}@example.test`;
+      const invited = await request.post('/api/invitations', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { emails: [invitee], role: 'user' },
+      });
+      expect(invited.status()).toBe(201);
+      const { messages } = await get<{ messages: Array<{ text: string }> }>(
+        `/api/admin/outbox?to=${encodeURIComponent(invitee)}`,
+      );
+      const inviteLink = /\/auth\/invite\/[\w-]+/.exec(messages[0]?.text ?? '')?.[0];
+      expect(inviteLink, 'the invitation mail carries its link').toBeTruthy();
       await request.dispose();
       const member = await browser.newContext();
       await member.addInitScript((accessToken) => {
@@ -98,6 +110,7 @@ const test = plainTest.extend<object, { walk: Walk }>({
           '/dashboard/e-commerce/product/:name/edit': `/dashboard/e-commerce/product/${products[0]!.slug}/edit`,
           '/dashboard/invoice/:id': `/dashboard/invoice/${invoices[0]!.id}`,
           '/dashboard/invoice/:id/edit': `/dashboard/invoice/${invoices[0]!.id}/edit`,
+          '/auth/invite/:token': inviteLink!,
         },
       });
       await member.close();

@@ -27,7 +27,11 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * just above its largest route measured that day (2026-11-28), so it can only come down:
  * auth pages 273.4 KiB (goal 160), public pages 264.0 (goal 200), dashboard 373.4 (goal 250).
  * Lower a ceiling whenever a change brings its group down; replace it by the goal + 10 once the
- * group is under its goal.
+ * group is under its goal. Raised once, the same day, for issue 43's five administration screens
+ * and the Today home: their routes and menu entries added 2.0 KiB to the router and the layout
+ * every page loads, and the sections' words moved out of the language chunks (3 KiB less to
+ * download per language, 0.4 KiB more in the entry's table of chunks): dashboard 376 → 378,
+ * public 266 → 267.
  */
 const KIB = 1024;
 export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB };
@@ -35,8 +39,8 @@ export const BUDGETS = {
   /** /auth/login (and its unprotected twin): already under its group's goal. */
   login: 160 * KIB,
   auth: 276 * KIB,
-  public: 266 * KIB,
-  dashboard: 376 * KIB,
+  public: 267 * KIB,
+  dashboard: 378 * KIB,
 };
 
 /** The budget a row is held to: the sign-in pages have their own, the rest their group's. */

@@ -30,6 +30,11 @@ export const ROUTE_ACCESS = {
   'POST /api/account/resend-code': 'public',
   'POST /api/account/reset-password': 'public',
   'POST /api/account/new-password': 'public',
+  // Single sign-on (OpenID Connect): the providers list, the round trip and the code exchange.
+  'GET /api/auth/sso': 'public',
+  'GET /api/auth/sso/:provider/start': 'public',
+  'GET /api/auth/sso/:provider/callback': 'public',
+  'POST /api/auth/sso/exchange': 'public',
   'GET /api/account/my-account/': 'account:self',
   'PATCH /api/account/my-account/': 'account:self',
   'POST /api/account/logout': 'account:self',
@@ -45,12 +50,18 @@ export const ROUTE_ACCESS = {
   'POST /api/account/2fa/enable': 'account:self',
   'POST /api/account/2fa/disable': 'account:self',
   'POST /api/account/2fa/recovery-codes': 'account:self',
+  // One's own API tokens (a token itself never holds account:self, so it cannot make more).
+  'GET /api/account/tokens': 'account:self',
+  'POST /api/account/tokens': 'account:self',
+  'DELETE /api/account/tokens/:id': 'account:self',
 
   // One's own notifications, and the search (each kind of record filtered by its permission).
   'GET /api/notifications': 'account:self',
   'PATCH /api/notifications/:id': 'account:self',
   'POST /api/notifications/read-all': 'account:self',
   'GET /api/search': 'account:self',
+  // The "Today" home: each of its sections is answered only to those holding that area's permission.
+  'GET /api/today': 'account:self',
   // The address book serves the checkout: whoever may place orders keeps their own addresses.
   'GET /api/account/addresses': 'orders:create',
   'POST /api/account/addresses': 'orders:create',
@@ -64,7 +75,24 @@ export const ROUTE_ACCESS = {
   'GET /api/admin/jobs/:id': 'admin:jobs',
   'POST /api/admin/jobs/:id/retry': 'admin:jobs',
   'POST /api/admin/jobs/:id/cancel': 'admin:jobs',
+  'GET /api/admin/webhooks': 'webhooks:manage',
+  'POST /api/admin/webhooks': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id': 'webhooks:manage',
+  'PATCH /api/admin/webhooks/:id': 'webhooks:manage',
+  'DELETE /api/admin/webhooks/:id': 'webhooks:manage',
+  'GET /api/admin/webhooks/:id/deliveries': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks:manage',
+  'POST /api/admin/webhooks/:id/ping': 'webhooks:manage',
+  'GET /api/invitations': 'invitations:manage',
+  'POST /api/invitations': 'invitations:manage',
+  'POST /api/invitations/:id/resend': 'invitations:manage',
+  'DELETE /api/invitations/:id': 'invitations:manage',
+  // The person following a mailed invitation link: the token is the proof.
+  'GET /api/invitation-links/:token': 'public',
+  'POST /api/invitations/accept': 'public',
   'GET /api/admin/system': 'admin:area',
+  'GET /api/admin/sso/mappings': 'roles:manage',
+  'PUT /api/admin/sso/mappings': 'roles:manage',
   'POST /api/admin/backups': 'admin:area',
 
   'POST /api/public/contact': 'public',
@@ -226,10 +254,20 @@ export const ROUTE_ACCESS = {
   'GET /api/users': 'users:read',
   'POST /api/users': 'users:write',
   'GET /api/roles': 'users:read',
+  'POST /api/roles': 'roles:manage',
+  'PATCH /api/roles/:id': 'roles:manage',
+  'DELETE /api/roles/:id': 'roles:manage',
+  'GET /api/permissions': 'roles:manage',
   'GET /api/users/:id': 'users:read',
   'PATCH /api/users/:id': 'users:write',
   'DELETE /api/users/:id': 'users:delete',
   'POST /api/users/bulk-delete': 'users:delete',
+  // Administration → Tokens: every API token, service tokens, and people's sessions.
+  'GET /api/admin/tokens': 'tokens:manage',
+  'POST /api/admin/tokens': 'tokens:manage',
+  'DELETE /api/admin/tokens/:id': 'tokens:manage',
+  'GET /api/users/:id/sessions': 'tokens:manage',
+  'DELETE /api/users/:id/sessions/:sessionId': 'tokens:manage',
 
   // Only with BENCH_ROUTES=1 (never in a normal start).
   'GET /api/bench/noop': 'public',

@@ -10,6 +10,7 @@ import { CALENDAR_API } from './calendar';
 import { CHAT_API } from './chat';
 import { DASHBOARDS_API } from './dashboards';
 import { FILES_API } from './files';
+import { INVITATIONS_API } from './invitations';
 import { INVOICES_API } from './invoices';
 import { JOBS_API } from './jobs';
 import { KANBAN_API } from './kanban';
@@ -18,8 +19,13 @@ import { NOTIFICATIONS_API, SEARCH_API } from './notifications';
 import { ORDERS_API } from './orders';
 import { PRODUCTS_API } from './products';
 import { PUBLIC_API } from './public';
+import { ROLES_API } from './roles-api';
+import { SSO_API } from './sso-paths';
 import { SYSTEM_API } from './system-paths';
+import { TODAY_API } from './today';
+import { TOKENS_API } from './tokens';
 import { USERS_API } from './users-paths';
+import { WEBHOOKS_API } from './webhooks';
 
 /**
  * Every API route pattern of every path table, once each and sorted. The server's test fails on
@@ -40,6 +46,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       CHAT_API,
       DASHBOARDS_API,
       FILES_API,
+      INVITATIONS_API,
       INVOICES_API,
       JOBS_API,
       KANBAN_API,
@@ -48,9 +55,14 @@ export const ALL_API_PATTERNS: readonly string[] = [
       ORDERS_API,
       PRODUCTS_API,
       PUBLIC_API,
+      ROLES_API,
       SEARCH_API,
+      SSO_API,
       SYSTEM_API,
+      TODAY_API,
+      TOKENS_API,
       USERS_API,
+      WEBHOOKS_API,
     ].flatMap(patternsOf),
   ),
 ].sort();

@@ -25,6 +25,7 @@ export const JOB_KINDS = [
   'change-log-prune',
   'store-vacuum',
   'scheduled-backup',
+  'webhook-delivery',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

@@ -270,7 +270,15 @@ export const confirmEmailBodySchema = z.object({ code: z.string().regex(/^\d{6}$
 
 export const bulkDeleteAnswerSchema = z.object({ deleted: z.number().int() });
 
-export const roleSchema = z.object({ name: z.string(), permissions: z.array(z.string()) });
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  /** Shipped with the product: it can be duplicated and edited, not renamed or deleted. */
+  builtIn: z.boolean(),
+  /** How many people have it. */
+  people: z.number().int(),
+});
 export type Role = z.infer<typeof roleSchema>;
 export const rolesAnswerSchema = z.object({ roles: z.array(roleSchema) });
 

@@ -36,7 +36,11 @@ export type NavIconName =
   | 'kanban'
   | 'document'
   | 'settings'
-  | 'jobs';
+  | 'jobs'
+  | 'audit'
+  | 'outbox'
+  | 'roles'
+  | 'today';
 
 /**
  * A screen's place in the side bar: a top-level item of a group, or an entry under another
@@ -77,7 +81,7 @@ function defineWebRoutes<
  * one of them disagrees.
  */
 export const WEB_ROUTE_MANIFEST = defineWebRoutes({
-  root: { path: '/', layout: 'none', redirect: 'userList' },
+  root: { path: '/', layout: 'none', redirect: 'today' },
 
   // Sign-in. /auth/register sends signed-in people on itself, except while a sign-up it started
   // signs the person in (a guest guard would cut the sign-up short before /auth/verify).
@@ -88,6 +92,10 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
   verify: { path: '/auth/verify', layout: 'auth' },
   resetPassword: { path: '/auth/reset-password', layout: 'auth' },
   newPassword: { path: '/auth/new-password', layout: 'auth' },
+  /** The link of an invitation mail: choose a password and land signed in. */
+  acceptInvitation: { path: '/auth/invite/:token', layout: 'auth' },
+  /** Where single sign-on lands: `#code=…` is exchanged for a session, `?error=…` explained. */
+  ssoDone: { path: '/auth/sso/done', layout: 'auth' },
 
   // Public pages, with the header navigation.
   pricing: { path: '/pricing', layout: 'simple' },
@@ -105,11 +113,23 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
   page500: { path: '/500', layout: 'compact', status: 500 },
 
   // The dashboard's frame.
-  dashboard: { path: '/dashboard', layout: 'dashboard', redirect: 'userList' },
+  dashboard: { path: '/dashboard', layout: 'dashboard', redirect: 'today' },
   permissionDenied: { path: '/dashboard/permission-denied', layout: 'dashboard' },
   blank: { path: '/dashboard/blank', layout: 'dashboard' },
   notifications: { path: '/dashboard/notifications', layout: 'dashboard' },
-  adminAudit: { path: '/dashboard/admin/audit', layout: 'dashboard', permission: 'audit:read' },
+  adminAudit: {
+    path: '/dashboard/admin/audit',
+    layout: 'dashboard',
+    permission: 'audit:read',
+    nav: { group: 'misc', order: 14, title: 'nav.audit', icon: 'audit' },
+  },
+  /** The audit screen's second tab, with an address (and a menu entry) of its own. */
+  adminOutbox: {
+    path: '/dashboard/admin/outbox',
+    layout: 'dashboard',
+    permission: 'audit:read',
+    nav: { group: 'misc', order: 16, title: 'nav.outbox', icon: 'outbox' },
+  },
   adminSystem: {
     path: '/dashboard/admin/system',
     layout: 'dashboard',
@@ -122,8 +142,44 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
     permission: 'admin:jobs',
     nav: { group: 'misc', order: 25, title: 'nav.jobs', icon: 'jobs' },
   },
+  adminRoles: {
+    path: '/dashboard/admin/roles',
+    layout: 'dashboard',
+    permission: 'roles:manage',
+    nav: { group: 'misc', order: 29, title: 'nav.roles', icon: 'roles' },
+  },
+  adminInvitations: {
+    path: '/dashboard/admin/invitations',
+    layout: 'dashboard',
+    permission: 'invitations:manage',
+    nav: { group: 'misc', order: 30, title: 'nav.invitations', icon: 'person' },
+  },
+  adminWebhooks: {
+    path: '/dashboard/admin/webhooks',
+    layout: 'dashboard',
+    permission: 'webhooks:manage',
+    nav: { group: 'misc', order: 28, title: 'nav.webhooks', icon: 'jobs' },
+  },
+  adminTokens: {
+    path: '/dashboard/admin/tokens',
+    layout: 'dashboard',
+    permission: 'tokens:manage',
+    nav: { group: 'misc', order: 35, title: 'nav.tokens', icon: 'settings' },
+  },
+  adminSso: {
+    path: '/dashboard/admin/sso',
+    layout: 'dashboard',
+    permission: 'roles:manage',
+    nav: { group: 'misc', order: 31, title: 'nav.sso', icon: 'roles' },
+  },
 
-  // Overview: the dashboards.
+  // Overview: each person's own home, then the dashboards.
+  /** Everyone's home: what waits for the person today (mail, chat, cards, events, notices). */
+  today: {
+    path: '/dashboard/today',
+    layout: 'dashboard',
+    nav: { group: 'overview', order: 5, title: 'nav.today', icon: 'today' },
+  },
   app: {
     path: '/dashboard/app',
     layout: 'dashboard',

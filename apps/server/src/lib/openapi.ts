@@ -31,6 +31,7 @@ export const API_TAGS: Record<string, string> = {
   chat: 'Conversations, messages, attachments and typing signals',
   dashboards: 'The figures of each dashboard for a period',
   files: 'The file manager: uploads, folders, sharing, links, trash and downloads',
+  invitations: 'Inviting people by mail with a role, and accepting an invitation',
   invoices: 'Invoices, credit notes, the address book, payments, PDFs and e-invoices',
   kanban: 'The kanban board: columns, cards, comments and attachments',
   mail: 'The mailbox: labels, messages, drafts and attachments',
@@ -39,8 +40,12 @@ export const API_TAGS: Record<string, string> = {
   products: 'The product catalogue and its reviews',
   public: 'Forms of the public pages (no sign-in)',
   search: 'One search over every kind of record the caller may read',
+  sso: 'Single sign-on with OpenID Connect and its claim → role table',
   system: 'Liveness, readiness and the state of the running server',
+  today: 'The signed-in person’s day: unread mail and chat, cards due, events, notifications',
+  tokens: 'API tokens (one’s own and, for administrators, every one) and people’s sessions',
   users: 'People and roles',
+  webhooks: 'Webhooks: where events are posted, their delivery log, redelivery and a test event',
 };
 
 const phrase = (status: number) => STATUS_CODES[status] ?? `Status ${status}`;

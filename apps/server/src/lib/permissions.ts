@@ -24,7 +24,13 @@ export class PermissionService {
   async ensureBuiltinRoles(): Promise<void> {
     await this.database.db
       .insert(roles)
-      .values(Object.entries(BUILTIN_ROLES).map(([name, permissions]) => ({ name, permissions })))
+      .values(
+        Object.entries(BUILTIN_ROLES).map(([name, permissions]) => ({
+          name,
+          permissions,
+          builtIn: true,
+        })),
+      )
       .onConflictDoNothing();
     this.loadedAt = 0;
   }

@@ -174,6 +174,8 @@ export const readCachePlugin = fp(
       if (!auth) return null;
       const scope = typeof rule.scope === 'function' ? rule.scope(auth) : rule.scope;
       const what = rule.vary ? `${requestKey(request)}|${rule.vary(request)}` : requestKey(request);
+      // A token holds fewer permissions than its role: its answers are its own.
+      if (auth.tokenId) return `t:${auth.tokenId}|${what}`;
       return scope === 'user' ? `u:${auth.userId}|${what}` : `r:${auth.role}|${what}`;
     }
 

@@ -15,7 +15,7 @@ import { navTree, visibleTo } from '../layouts/dashboard/nav-items';
 import type { NavLink } from '../layouts/dashboard/nav-items';
 import { deepMerge, parseLocalePath } from '../locales/resources';
 import type { Messages } from '../locales/resources';
-import { paths } from '../routes/paths';
+import { LANDING_PATH, paths } from '../routes/paths';
 import { GuestGate, PermissionGate, routes } from './router';
 import type { ScreenHandle } from './router';
 
@@ -94,9 +94,10 @@ describe('the router', () => {
     },
   );
 
-  it('sends / and /dashboard to the landing page', async () => {
-    expect(WEB_ROUTE_MANIFEST.root.redirect).toBe('userList');
-    expect(WEB_ROUTE_MANIFEST.dashboard.redirect).toBe('userList');
+  it('sends / and /dashboard to the landing page, each person’s "Today"', async () => {
+    expect(WEB_ROUTE_MANIFEST.root.redirect).toBe('today');
+    expect(WEB_ROUTE_MANIFEST.dashboard.redirect).toBe('today');
+    expect(LANDING_PATH).toBe('/dashboard/today');
   });
 });
 

@@ -17,6 +17,8 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   verify: () => import('../pages/auth/verify-page'),
   resetPassword: () => import('../pages/auth/reset-password-page'),
   newPassword: () => import('../pages/auth/new-password-page'),
+  acceptInvitation: () => import('../pages/auth/accept-invitation-page'),
+  ssoDone: () => import('../pages/auth/sso-done-page'),
 
   pricing: () => import('../pages/public/pricing-page'),
   payment: () => import('../pages/public/payment-page'),
@@ -37,7 +39,14 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   adminAudit: () => import('../pages/dashboard/admin/audit-page'),
   adminSystem: () => import('../pages/dashboard/admin/system-page'),
   adminJobs: () => import('../pages/dashboard/admin/jobs-page'),
+  adminOutbox: () => import('../pages/dashboard/admin/outbox-page'),
+  adminRoles: () => import('../pages/dashboard/admin/roles-page'),
+  adminWebhooks: () => import('../pages/dashboard/admin/webhooks-page'),
+  adminInvitations: () => import('../pages/dashboard/admin/invitations-page'),
+  adminTokens: () => import('../pages/dashboard/admin/tokens-page'),
+  adminSso: () => import('../pages/dashboard/admin/sso-page'),
 
+  today: () => import('../pages/dashboard/today-page'),
   app: () => import('../pages/dashboard/general/app-page'),
   ecommerce: () => import('../pages/dashboard/general/ecommerce-page'),
   analytics: () => import('../pages/dashboard/general/analytics-page'),

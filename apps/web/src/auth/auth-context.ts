@@ -18,6 +18,11 @@ export type AuthContextValue = AuthState & {
   /** The second step: a code from the authenticator app, or a recovery code. */
   completeTwoFactor: (mfaToken: string, code: string, remember?: boolean) => Promise<void>;
   register: (body: RegisterBody) => Promise<void>;
+  /**
+   * Starts the session of an answer shaped as the sign-in's (`{ accessToken, user }`) that another
+   * call gave: accepting an invitation.
+   */
+  startWith: (answer: { accessToken: string; user: AccountUser }) => void;
   logout: () => Promise<void>;
   /** Reloads the signed-in person (after they edit their own profile). */
   refreshUser: () => Promise<void>;

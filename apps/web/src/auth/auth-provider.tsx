@@ -157,6 +157,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [startSession, t],
   );
 
+  const startWith = useCallback(
+    (answer: { accessToken: string; user: AccountUser }) => {
+      startSession(answer.accessToken);
+      dispatch({ type: 'LOGIN', user: answer.user });
+    },
+    [startSession],
+  );
+
   const logout = useCallback(async () => {
     try {
       await http(API.account.logout, { method: 'POST', body: {} });
@@ -174,8 +182,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, completeTwoFactor, register, logout, refreshUser }),
-    [state, login, completeTwoFactor, register, logout, refreshUser],
+    () => ({ ...state, login, completeTwoFactor, register, startWith, logout, refreshUser }),
+    [state, login, completeTwoFactor, register, startWith, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -42,9 +42,12 @@ export const paths = {
     verify: R.verify.path,
     resetPassword: R.resetPassword.path,
     newPassword: R.newPassword.path,
+    acceptInvitation: R.acceptInvitation.path,
+    ssoDone: R.ssoDone.path,
   },
   dashboard: {
     root: R.dashboard.path,
+    today: R.today.path,
     kanban: R.kanban.path,
     calendar: R.calendar.path,
     fileManager: R.fileManager.path,
@@ -55,6 +58,12 @@ export const paths = {
       audit: R.adminAudit.path,
       system: R.adminSystem.path,
       jobs: R.adminJobs.path,
+      outbox: R.adminOutbox.path,
+      roles: R.adminRoles.path,
+      webhooks: R.adminWebhooks.path,
+      invitations: R.adminInvitations.path,
+      tokens: R.adminTokens.path,
+      sso: R.adminSso.path,
     },
     general: {
       app: R.app.path,
@@ -124,7 +133,7 @@ export const paths = {
   },
 } as const;
 
-/** Where `/` and `/dashboard` land (spec: the user list of the admin area). */
+/** Where `/` and `/dashboard` land, and where signing in leads: each person's "Today" home. */
 export const LANDING_PATH = R[R.root.redirect].path;
 /** Where a person goes when signed out or when the token expires. */
 export const LOGIN_PATH = paths.auth.login;

@@ -19,8 +19,13 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** Role → permissions, as data: a new role is a row, not a code change. */
 export const roles = pgTable('roles', {
   name: text('name').primaryKey(),
+  /** The API's handle of a role (its name can change: `users.role` follows, ON UPDATE CASCADE). */
+  id: uuid('id').notNull().unique().defaultRandom(),
   permissions: text('permissions').array().notNull(),
+  /** Shipped (BUILTIN_ROLES): kept by name, never deleted; the administrator keeps everything. */
+  builtIn: boolean('built_in').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const users = pgTable(
@@ -47,7 +52,7 @@ export const users = pgTable(
     about: text('about'),
     role: text('role')
       .notNull()
-      .references(() => roles.name),
+      .references(() => roles.name, { onUpdate: 'cascade' }),
     status: text('status').notNull().default('active'),
     emailVerified: boolean('email_verified').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(true),
@@ -67,6 +72,8 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** The last 30-second step accepted, so a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The language the person's mails are written in (en, fr, vi, cn, ar); null: English. */
+    locale: text('locale'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
@@ -210,6 +217,8 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The API token the write came through (api_tokens.id), if it did not come from a session. */
+    tokenId: uuid('token_id'),
   },
   (t) => [index('audit_created_idx').on(t.createdAt), index('audit_actor_idx').on(t.actorId)],
 );

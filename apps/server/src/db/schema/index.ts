@@ -8,3 +8,7 @@ export * from './banking.js';
 export * from './analytics.js';
 export * from './booking.js';
 export * from './notifications.js';
+export * from './invitations.js';
+export * from './webhooks.js';
+export * from './tokens.js';
+export * from './sso.js';

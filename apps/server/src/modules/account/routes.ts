@@ -34,6 +34,7 @@ import { ERROR_CODES } from '@bo/contract/errors';
 import { idParamsSchema, okSchema } from '@bo/contract/common';
 import { recoveryCodes, sessions, users } from '../../db/schema/core.js';
 import { effectivePermissions } from '../../lib/access.js';
+import { langFromHeader } from '../../lib/account-mails.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, conflict, fieldError, notFound, unauthorized } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
@@ -45,6 +46,7 @@ import { checkPasswordPolicy } from '../../lib/password-strength.js';
 import { uniqueUserSlug } from '../../lib/people.js';
 import { createSession, revokeSessions } from '../../lib/sessions.js';
 import { toAccountUser } from '../../lib/user-view.js';
+import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
 import { accountProfileRoutes } from './profile-routes.js';
 import {
   consumeRecoveryCode,
@@ -141,6 +143,14 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      // OIDC_ONLY: single sign-on for everyone but the break-glass administrator (decision 029).
+      if (config.sso?.only && email.toLowerCase() !== config.sso.breakGlassEmail) {
+        throw new HttpError(
+          403,
+          'PASSWORD_SIGNIN_OFF',
+          'Password sign-in is turned off: sign in with your organisation’s provider',
+        );
+      }
       const pair = `login:pair:${email}|${request.ip}`;
       const address = `login:ip:${request.ip}`;
       await limiter.checkBlocked([pair]);
@@ -234,7 +244,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const body = request.body;
-      if (config.registration === 'closed') {
+      if (config.registration === 'closed' || config.sso?.only) {
         throw new HttpError(403, 'REGISTRATION_CLOSED', 'Accounts are created by an administrator');
       }
       // Per client address and per email address, so probing which addresses exist is slow too.
@@ -264,6 +274,8 @@ export async function accountRoutes(appBase: FastifyInstance) {
             slug: await uniqueUserSlug(tx, body.firstName, body.lastName),
             role: 'user',
             status: 'pending',
+            // The language of the mails the account gets later (its approval).
+            locale: langFromHeader(request.headers['accept-language']),
           })
           .returning();
         const session = await createSession(services, tx, user!.id, request);
@@ -281,6 +293,7 @@ export async function accountRoutes(appBase: FastifyInstance) {
         throw fieldError('email', 'email_taken', 'An account with this email already exists', 409);
       }
       await mailer.send({ to: result.user.email, ...codeMail('verify', result.code) });
+      await emitWebhookEvent(app, 'user.created', personData(result.user));
       setFileCookie(request, reply, result.accessToken, config.jwtTtlSeconds);
       reply.status(201);
       return {

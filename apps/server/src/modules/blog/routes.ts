@@ -30,6 +30,9 @@ import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { LruCache } from '../../lib/lru.js';
+import { eq } from 'drizzle-orm';
+import { blogPosts } from '../../db/schema/content.js';
+import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   addComment,
   countView,
@@ -241,6 +244,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
         const id = await createPost(tx, reader, request.body, fileUrl);
         return postById(tx, reader, id);
       });
+      if (post.status === 'published') await emitWebhookEvent(app, 'post.published', { post });
       return reply.code(201).send({ post });
     },
   );
@@ -261,10 +265,19 @@ export async function blogRoutes(appBase: FastifyInstance) {
     async (request) => {
       const reader = readerOf(request);
       const { id } = request.params;
+      let wasPublished = false;
       const post = await audited(request, 'post.update', id, async (tx) => {
+        const [before] = await tx
+          .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+          .from(blogPosts)
+          .where(eq(blogPosts.id, id));
+        wasPublished =
+          before?.status === 'published' && (before.publishedAt?.getTime() ?? 0) <= Date.now();
         await updatePost(tx, reader, id, request.body, fileUrl);
         return postById(tx, reader, id);
       });
+      if (!wasPublished && post.status === 'published')
+        await emitWebhookEvent(app, 'post.published', { post });
       return { post };
     },
   );

@@ -75,6 +75,7 @@ import {
 } from './queries.js';
 import { tusRoutes } from './tus.js';
 import { FILE_COOKIE, readCookie } from '../../lib/file-cookie.js';
+import { emitWebhookEvent } from '../../lib/webhooks.js';
 
 const tags = ['files'];
 /** Every table a file list, details or summary reads: a cached answer lasts until one changes. */
@@ -827,7 +828,14 @@ export async function fileRoutes(appBase: FastifyInstance) {
         audience: [userId],
         payload: { fileId: id, by: auth.userId },
       });
-      return { file: await fileDetails(db, id, auth.userId, 'owner', urlOf) };
+      const file = await fileDetails(db, id, auth.userId, 'owner', urlOf);
+      await emitWebhookEvent(app, 'file.shared', {
+        file: { id: file.id, name: file.name },
+        sharedWith: userId,
+        access,
+        by: auth.userId,
+      });
+      return { file };
     },
   );
 

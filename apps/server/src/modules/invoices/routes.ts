@@ -33,6 +33,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import { PDF_LANGS, type PdfLang } from './pdf.js';
 import { closeRenderer, renderFacturXPdf, renderPdf, renderUblXml } from './renderer.js';
+import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   cancelInvoice,
   createInvoice,
@@ -486,6 +487,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         targetId: invoice.id,
         meta: { number: invoice.invoiceNumber, to, reminder: invoice.status === 'overdue' },
       });
+      await emitWebhookEvent(app, 'invoice.sent', { invoice });
       return { invoice };
     },
   );
@@ -518,6 +520,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         targetId: id,
         meta: { amount: request.body.amount, method: request.body.method, status: invoice.status },
       });
+      if (invoice.status === 'paid') await emitWebhookEvent(app, 'invoice.paid', { invoice });
       reply.status(201);
       return { invoice };
     },

@@ -19,6 +19,7 @@ import { fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../../lib/money.js';
+import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   alreadyRedeemed,
   changeOrderStatus,
@@ -80,6 +81,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         meta: { number: order.number },
       });
       await ordersChanged(order.createdAt);
+      await emitWebhookEvent(app, 'order.created', { order });
       reply.status(201);
       return { order };
     },
@@ -193,6 +195,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         meta: { status: order.status },
       });
       await ordersChanged(order.createdAt);
+      await emitWebhookEvent(app, 'order.updated', { order });
       return { order };
     },
   );

@@ -55,6 +55,7 @@ export function fromSqlRow(r: UserSqlRow): UserRow {
     totpSecret: null,
     totpEnabledAt: null,
     totpLastStep: null,
+    locale: null,
     searchText: null,
     firstName: r.first_name,
     lastName: r.last_name,

@@ -8,21 +8,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { bulkIdsSchema, okSchema } from '@bo/contract/common';
 import {
   USERS_API,
   bulkDeleteAnswerSchema,
   createUserBodySchema,
-  rolesAnswerSchema,
   updateUserBodySchema,
   userAnswerSchema,
   userParamsSchema,
   usersAnswerSchema,
   usersQuerySchema,
 } from '@bo/contract/users';
-import { roles, users } from '../../db/schema/core.js';
+import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
+import { approvedMail, mailLang, webBase } from '../../lib/account-mails.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { fieldError } from '../../lib/http-error.js';
@@ -41,6 +41,8 @@ import { revokeSessions } from '../../lib/sessions.js';
 import { toUser, type Viewer } from '../../lib/user-view.js';
 import { fromSqlRow, listUsers } from './queries.js';
 import { assertAdminsRemain, assertRoleExists, isAdminRole } from './service.js';
+import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
+import { assertRoleManagersRemain, lockRoleManagers } from '../../lib/role-managers.js';
 
 const viewerOf = (auth: AuthContext): Viewer => ({
   userId: auth.userId,
@@ -83,23 +85,6 @@ export async function userRoutes(appBase: FastifyInstance) {
         viewer,
       });
       return { users: rows.map((r) => toUser(fromSqlRow(r), viewer)), total, counts, totalCapped };
-    },
-  );
-
-  app.get(
-    USERS_API.roles,
-    {
-      config: { permission: 'users:read' },
-      schema: {
-        operationId: 'listRoles',
-        tags: ['users'],
-        summary: 'The roles the server knows, with their permissions',
-        response: { 200: rolesAnswerSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async () => {
-      const rows = await db.select().from(roles).orderBy(asc(roles.name));
-      return { roles: rows.map((r) => ({ name: r.name, permissions: [...r.permissions].sort() })) };
     },
   );
 
@@ -188,6 +173,7 @@ export async function userRoutes(appBase: FastifyInstance) {
             `To choose your password, open "Forgot password" on the sign-in page and use this code.\n\n${mail.text}`,
         });
       }
+      await emitWebhookEvent(app, 'user.created', personData(created.row));
       reply.status(201);
       return { user: toUser(created.row, viewerOf(auth)) };
     },
@@ -212,6 +198,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       if (body.role !== undefined) await assertRoleExists(db, body.role);
       const updated = await db
         .transaction(async (tx) => {
+          const managers = await lockRoleManagers(tx);
           const before = await findUser(tx, request.params.id, true);
           const roleChanged = body.role !== undefined && body.role !== before.role;
           const statusChanged = body.status !== undefined && body.status !== before.status;
@@ -250,6 +237,9 @@ export async function userRoutes(appBase: FastifyInstance) {
             })
             .where(inArray(users.id, [before.id]))
             .returning();
+          if (roleChanged || statusChanged) {
+            await assertRoleManagersRemain(tx, managers, roleChanged ? 'role' : 'status');
+          }
           if (statusChanged && SUSPENDED.has(body.status!)) await revokeSessions(tx, before.id);
           if (roleChanged) {
             await audit(tx, request, {
@@ -273,13 +263,24 @@ export async function userRoutes(appBase: FastifyInstance) {
             targetId: before.id,
             meta: { fields: Object.keys(body).sort() },
           });
-          return row!;
+          return { row: row!, approved: before.status === 'pending' && row!.status === 'active' };
         })
         .catch((err: unknown) => {
           if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
           throw err;
         });
-      return { user: toUser(updated, viewerOf(auth)) };
+      if (updated.approved) {
+        // An administrator approved a pending account: the person hears of it, in their language.
+        await mailer.send({
+          to: updated.row.email,
+          ...approvedMail(
+            mailLang(updated.row.locale),
+            updated.row.displayName,
+            `${webBase(services.config.publicUrl, request)}/dashboard`,
+          ),
+        });
+      }
+      return { user: toUser(updated.row, viewerOf(auth)) };
     },
   );
 
@@ -298,9 +299,11 @@ export async function userRoutes(appBase: FastifyInstance) {
     async (request) => {
       const auth = requireAuth(request);
       await db.transaction(async (tx) => {
+        const managers = await lockRoleManagers(tx);
         const target = await findUser(tx, request.params.id, true);
         await assertAdminsRemain(tx, [target.id], 'id');
         await tx.delete(users).where(inArray(users.id, [target.id]));
+        await assertRoleManagersRemain(tx, managers, 'id');
         await audit(tx, request, {
           actorId: auth.userId === target.id ? null : auth.userId,
           action: 'user.deleted',
@@ -328,11 +331,13 @@ export async function userRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const ids = [...new Set(request.body.ids.map((id) => id.toLowerCase()))];
       const deleted = await db.transaction(async (tx) => {
+        const managers = await lockRoleManagers(tx);
         await assertAdminsRemain(tx, ids, 'ids');
         const rows = await tx
           .delete(users)
           .where(inArray(users.id, ids))
           .returning({ id: users.id, email: users.email });
+        await assertRoleManagersRemain(tx, managers, 'ids');
         await audit(tx, request, {
           actorId: ids.includes(auth.userId) ? null : auth.userId,
           action: 'user.bulk_deleted',

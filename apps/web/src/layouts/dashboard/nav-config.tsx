@@ -1,4 +1,5 @@
 import AccountBalanceRounded from '@mui/icons-material/AccountBalanceRounded';
+import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import ArticleRounded from '@mui/icons-material/ArticleRounded';
 import BarChartRounded from '@mui/icons-material/BarChartRounded';
 import CalendarMonthRounded from '@mui/icons-material/CalendarMonthRounded';
@@ -10,11 +11,14 @@ import HotelRounded from '@mui/icons-material/HotelRounded';
 import PendingActionsRounded from '@mui/icons-material/PendingActionsRounded';
 import InsertDriveFileRounded from '@mui/icons-material/InsertDriveFileRounded';
 import MailRounded from '@mui/icons-material/MailRounded';
+import ManageSearchRounded from '@mui/icons-material/ManageSearchRounded';
+import OutboxRounded from '@mui/icons-material/OutboxRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
+import TodayRounded from '@mui/icons-material/TodayRounded';
 import ViewKanbanRounded from '@mui/icons-material/ViewKanbanRounded';
 import type { NavIconName, WebRouteKey } from '@bo/contract/web-routes';
 import Box from '@mui/material/Box';
@@ -47,6 +51,10 @@ const ICONS: Record<NavIconName, typeof DashboardRounded> = {
   document: DescriptionRounded,
   settings: SettingsRounded,
   jobs: PendingActionsRounded,
+  audit: ManageSearchRounded,
+  outbox: OutboxRounded,
+  roles: AdminPanelSettingsRounded,
+  today: TodayRounded,
 };
 
 // The manifest does not change while the app runs.

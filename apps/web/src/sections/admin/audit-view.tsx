@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../components/page-header/page-header';
 import { paths } from '../../routes/paths';
@@ -16,12 +16,20 @@ type TabKey = (typeof TABS)[number];
 /** Administrators only: who signed in, failed, changed a password…; and the mail outbox. */
 export function AuditView() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'outbox' ? 'outbox' : 'audit';
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // The outbox has its own address (its menu entry); `?tab=outbox` still opens it too.
+  const tab: TabKey =
+    pathname === paths.dashboard.admin.outbox || params.get('tab') === 'outbox'
+      ? 'outbox'
+      : 'audit';
 
   // Each tab keeps its own filters; switching starts the other list from its first page.
   const selectTab = (next: TabKey) =>
-    setParams(next === 'audit' ? {} : { tab: next }, { replace: true });
+    navigate(next === 'audit' ? paths.dashboard.admin.audit : paths.dashboard.admin.outbox, {
+      replace: true,
+    });
 
   return (
     <>

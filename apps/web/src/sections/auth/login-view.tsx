@@ -18,6 +18,7 @@ import { notify } from '../../components/snackbar/notify';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { textShade } from '../../theme/components';
+import { SsoButtons } from './sso-buttons';
 
 /**
  * zod (with the contract's schema) is ~40 KiB gzip, and the error messages are needed only once
@@ -191,6 +192,8 @@ export function LoginView() {
           {t('auth.login.getStarted')}
         </Box>
       </Typography>
+
+      <SsoButtons returnTo={new URLSearchParams(search).get('returnTo')} />
 
       {alert}
 

@@ -1,5 +1,6 @@
 import LockRounded from '@mui/icons-material/LockRounded';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
+import KeyRounded from '@mui/icons-material/KeyRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import ShareRounded from '@mui/icons-material/ShareRounded';
 import Alert from '@mui/material/Alert';
@@ -29,11 +30,16 @@ const AccountSecurity = lazy(() =>
   import('./account-settings').then((m) => ({ default: m.AccountSecurity })),
 );
 
+const AccountTokens = lazy(() =>
+  import('../tokens/account-tokens').then((m) => ({ default: m.AccountTokens })),
+);
+
 const TABS = [
   { value: 'general', icon: <PersonRounded /> },
   { value: 'notifications', icon: <NotificationsRounded /> },
   { value: 'social', icon: <ShareRounded /> },
   { value: 'security', icon: <LockRounded /> },
+  { value: 'tokens', icon: <KeyRounded /> },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -74,12 +80,15 @@ export function UserAccountView() {
         ))}
       </Tabs>
       {error && <Alert severity="error">{translateError(t, error)}</Alert>}
-      {isLoading && tab !== 'security' && <Skeleton variant="rounded" height={420} />}
+      {isLoading && tab !== 'security' && tab !== 'tokens' && (
+        <Skeleton variant="rounded" height={420} />
+      )}
       <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
         {me && tab === 'general' && <AccountGeneral key={me.updatedAt} me={me} />}
         {me && tab === 'notifications' && <AccountNotifications key={me.updatedAt} me={me} />}
         {me && tab === 'social' && <AccountSocial key={me.updatedAt} me={me} />}
         {tab === 'security' && <AccountSecurity />}
+        {tab === 'tokens' && <AccountTokens />}
       </Suspense>
     </>
   );

@@ -4,11 +4,13 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { useHasAccess } from '../../auth/role-based-guard';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
 import { isHttpError } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
+import { UserSessionsCard } from '../tokens/user-sessions-card';
 import { UserForm } from './user-form';
 import { useUserQuery } from './users-api';
 
@@ -35,6 +37,7 @@ export function UserEditView({ name }: { name: string }) {
   const { t } = useTranslation();
   const { data: user, isLoading, error } = useUserQuery(name);
   const missing = isHttpError(error) && error.status === 404;
+  const seesSessions = useHasAccess(undefined, ['tokens:manage']);
   return (
     <>
       <PageHeader
@@ -54,6 +57,7 @@ export function UserEditView({ name }: { name: string }) {
       )}
       {error && !missing && <Alert severity="error">{translateError(t, error)}</Alert>}
       {user && <UserForm key={user.id + user.updatedAt} user={user} />}
+      {user && seesSessions && <UserSessionsCard userId={user.id} />}
     </>
   );
 }

@@ -50,6 +50,8 @@ const usersApi = api.injectEndpoints({
     roles: build.query<Role[], void>({
       query: () => USERS_API.roles,
       transformResponse: (answer: { roles: Role[] }) => answer.roles,
+      // A person's role change moves the counts; Administration → Roles invalidates it too.
+      providesTags: ['User'],
     }),
     createUser: build.mutation<User, CreateUserBody>({
       query: (body) => ({ url: USERS_API.list, method: 'POST', body }),
