@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseEnv, parseSsoEnv, type AppConfig } from './config.js';
+import { ConfigError, parseEnv, parseSsoEnv, type AppConfig, type Env } from './config.js';
 import { resolveJwtSecret } from './lib/tokens.js';
 
 /** The app's configuration from the environment; throws ConfigError naming a bad variable. */
@@ -39,6 +39,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS },
     mailRetries: e.MAIL_RETRIES,
     mailSendLimits: { hour: e.MAIL_SEND_LIMIT_HOUR, day: e.MAIL_SEND_LIMIT_DAY },
+    mailDkim: dkimOf(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     s3: e.S3_BUCKET
       ? {
@@ -80,4 +81,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     gitCommit: e.GIT_COMMIT,
     sso: parseSsoEnv(env, e.ADMIN_EMAIL),
   };
+}
+
+/** MAIL_DKIM_*: all three or none; the key is read from its PEM file here, at start. */
+function dkimOf(e: Env): AppConfig['mailDkim'] {
+  const set = (['MAIL_DKIM_DOMAIN', 'MAIL_DKIM_SELECTOR', 'MAIL_DKIM_KEY'] as const).filter(
+    (name) => e[name],
+  );
+  if (!set.length) return undefined;
+  const missing = ['MAIL_DKIM_DOMAIN', 'MAIL_DKIM_SELECTOR', 'MAIL_DKIM_KEY'].find(
+    (name) => !set.includes(name as (typeof set)[number]),
+  );
+  if (missing)
+    throw new ConfigError(
+      `Invalid environment variable ${missing}: is required with ${set.join(', ')}`,
+    );
+  const privateKey = readFileSync(e.MAIL_DKIM_KEY!, 'utf8');
+  if (!privateKey.includes('PRIVATE KEY'))
+    throw new ConfigError(
+      'Invalid environment variable MAIL_DKIM_KEY: must name a PEM private key file',
+    );
+  return { domain: e.MAIL_DKIM_DOMAIN!, selector: e.MAIL_DKIM_SELECTOR!, privateKey };
 }

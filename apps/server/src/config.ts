@@ -99,6 +99,13 @@ const envSchema = z.object({
   MAIL_SEND_LIMIT_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   MAIL_SEND_LIMIT_DAY: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /**
+   * DKIM signing of outbound mail: the domain (d=), the selector (s=) whose DNS TXT record holds
+   * the public key, and the private key's PEM file. All three or none.
+   */
+  MAIL_DKIM_DOMAIN: z.string().min(1).optional(),
+  MAIL_DKIM_SELECTOR: z.string().min(1).optional(),
+  MAIL_DKIM_KEY: z.string().min(1).optional(),
+  /**
    * Webhooks may post to loopback, link-local and private addresses (refused by default, at
    * creation and again at each delivery).
    */
@@ -224,6 +231,8 @@ export interface AppConfig {
   mailRetries?: number;
   /** MAIL_SEND_LIMIT_HOUR / MAIL_SEND_LIMIT_DAY: outside recipients per person (200 / 1,000). */
   mailSendLimits?: { hour: number; day: number };
+  /** MAIL_DKIM_DOMAIN / _SELECTOR / _KEY (the key's PEM text): outbound mail is signed. */
+  mailDkim?: { domain: string; selector: string; privateKey: string };
   /**
    * The job queue on this instance (lib/jobs.ts): JOB_WORKERS and JOB_POLL_SECONDS; absent = jobs
    * are enqueued but not worked here (tests turn workers on where they need them).

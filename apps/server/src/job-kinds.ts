@@ -3,6 +3,7 @@ import type { AppConfig } from './config.js';
 import type { AnyJobKind } from './lib/jobs.js';
 import { MAIL_DELIVERY_JOB } from './lib/mailer.js';
 import { sendEventReminders } from './modules/calendar/queries.js';
+import { bounceToSender } from './modules/mail/bounce.js';
 import { rollSalesWindows } from './modules/dashboards/queries.js';
 import { sweepExpiredUploads } from './modules/files/tus-store.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
@@ -37,8 +38,19 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
       timeoutSeconds: 90,
       batchSize: 10,
       singletonKey: (data: { outboxId: string }) => data.outboxId,
-      handler: (data: { outboxId: string }, { app, lastAttempt }) =>
-        app.services.mailer.deliver(data.outboxId, { lastAttempt }),
+      handler: async (data: { outboxId: string }, { app, lastAttempt, log }) => {
+        try {
+          return await app.services.mailer.deliver(data.outboxId, { lastAttempt });
+        } catch (err) {
+          // Given up: the person who wrote it is told in their inbox (a bounce), once.
+          if (lastAttempt) {
+            await bounceToSender(app, data.outboxId).catch((e: unknown) =>
+              log.error({ err: e, outboxId: data.outboxId }, 'bounce notice not stored'),
+            );
+          }
+          throw err;
+        }
+      },
     },
     {
       name: 'invoice-reminders',

@@ -128,3 +128,44 @@ export function webBase(
 ): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
+
+interface BounceFacts {
+  to: string;
+  subject: string;
+  attempts: number;
+  error: string;
+}
+
+/** The delivery-failure notice a sender finds in their inbox when outside mail gave up. */
+const BOUNCE: Record<
+  MailLang,
+  (f: BounceFacts) => { from: string; subject: string; text: string }
+> = {
+  en: (f) => ({
+    from: 'Mail delivery',
+    subject: `Not delivered: ${f.subject}`,
+    text: `Your message "${f.subject}" to ${f.to} could not be delivered after ${f.attempts} attempts.\n\nThe receiving server's last answer:\n${f.error}\n\nYour message is in Sent; check the address and send it again.`,
+  }),
+  fr: (f) => ({
+    from: 'Distribution du courrier',
+    subject: `Non distribué : ${f.subject}`,
+    text: `Votre message « ${f.subject} » à ${f.to} n’a pas pu être distribué après ${f.attempts} tentatives.\n\nDernière réponse du serveur destinataire :\n${f.error}\n\nVotre message est dans Envoyés ; vérifiez l’adresse et renvoyez-le.`,
+  }),
+  vi: (f) => ({
+    from: 'Chuyển phát thư',
+    subject: `Không gửi được: ${f.subject}`,
+    text: `Thư "${f.subject}" của bạn gửi tới ${f.to} không gửi được sau ${f.attempts} lần thử.\n\nTrả lời cuối cùng của máy chủ nhận:\n${f.error}\n\nThư của bạn nằm trong mục Đã gửi; hãy kiểm tra địa chỉ và gửi lại.`,
+  }),
+  cn: (f) => ({
+    from: '邮件投递',
+    subject: `未送达：${f.subject}`,
+    text: `您发往 ${f.to} 的邮件"${f.subject}"在尝试 ${f.attempts} 次后仍无法送达。\n\n接收服务器的最后答复：\n${f.error}\n\n您的邮件在"已发送"中；请检查地址后重新发送。`,
+  }),
+  ar: (f) => ({
+    from: 'تسليم البريد',
+    subject: `لم تُسلَّم: ${f.subject}`,
+    text: `تعذّر تسليم رسالتك "${f.subject}" إلى ${f.to} بعد ${f.attempts} محاولات.\n\nآخر رد من الخادم المستقبِل:\n${f.error}\n\nرسالتك في المرسَلة؛ تحقّق من العنوان وأعد إرسالها.`,
+  }),
+};
+
+export const bounceMail = (lang: MailLang, facts: BounceFacts) => BOUNCE[lang](facts);

@@ -48,6 +48,7 @@ export class Mailer {
     private readonly from: string,
     smtpUrl: string | undefined,
     private readonly jobs: JobQueue,
+    dkim?: { domain: string; selector: string; privateKey: string },
   ) {
     if (smtpUrl) {
       // A server that accepts the connection and then says nothing must not hold a delivery
@@ -57,6 +58,16 @@ export class Mailer {
           connectionTimeout: 15_000,
           greetingTimeout: 15_000,
           socketTimeout: 30_000,
+          // Signed for our domain (MAIL_DKIM_*), so receivers can tell our mail from a forgery.
+          ...(dkim
+            ? {
+                dkim: {
+                  domainName: dkim.domain,
+                  keySelector: dkim.selector,
+                  privateKey: dkim.privateKey,
+                },
+              }
+            : {}),
         }),
       );
     }

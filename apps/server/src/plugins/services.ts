@@ -56,7 +56,7 @@ export const servicesPlugin = fp(
       db: database.db,
       tokens: new TokenService(config.jwtSecret, config.jwtTtlSeconds),
       limiter: new RateLimiter(database),
-      mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl, jobs),
+      mailer: new Mailer(database, app.log, config.mailFrom, config.smtpUrl, jobs, config.mailDkim),
       jobs,
       permissions: new PermissionService(database, versions),
       events,
