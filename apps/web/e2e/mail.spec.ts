@@ -237,3 +237,63 @@ test('the mailbox in light, dark, Arabic and at phone width passes axe', async (
     await context.close();
   }
 });
+
+test('a reply typed right after r keeps every key; Tab from Subject reaches the text; trash has undo', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const mia = await colleague(request, `r${tag}`);
+  const subject = `Checklist ${tag}`;
+  const sent = await request.post('/api/mail/send', {
+    headers: { authorization: `Bearer ${await tokenOf(request)}` },
+    data: { to: [mia.email], subject, message: '<p>Could you check the list?</p>' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  const { page, context } = await openMailbox(browser, mia.token);
+  const row = page.getByTestId('mail-row').filter({ hasText: subject });
+  await row.locator('[data-mail-open]').click();
+  await expect(page.getByTestId('mail-subject')).toHaveText(subject);
+  const mailId = new URL(page.url()).searchParams.get('mailId')!;
+
+  // r opens the reply with the caret in its text: e, c and # are letters of the reply, not
+  // Archive, Compose and Trash.
+  await page.getByRole('button', { name: 'Reply', exact: true }).focus();
+  await page.keyboard.press('r');
+  const reply = page.getByTestId('mail-compose');
+  const text = reply.getByRole('textbox', { name: 'Message' });
+  await expect(text).toBeFocused();
+  const sentence = 'Checked each case; see item #3 before we close.';
+  await page.keyboard.type(sentence);
+  await expect(text).toContainText(sentence);
+  await expect(page.getByTestId('mail-compose')).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`mailId=${mailId}`));
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('Message sent')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
+
+  // A new message: Tab from Subject goes straight to the text (the toolbar has Alt+F10).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('c');
+  const compose = page.getByTestId('mail-compose');
+  await compose.getByLabel('Subject').focus();
+  await page.keyboard.press('Tab');
+  await expect(compose.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await page.keyboard.press('Alt+F10');
+  await expect(compose.getByRole('toolbar').getByRole('button').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(compose.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await compose.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('mail-compose')).toHaveCount(0);
+
+  // # moves the open conversation to the trash; Undo brings it back to the inbox.
+  await row.locator('[data-mail-open]').click();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('#');
+  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
+  await context.close();
+});

@@ -93,6 +93,13 @@ export type RichTextEditorProps = {
   minHeight?: number;
   /** Smaller type and gaps, as `RichTextContent` shows it with `dense`. */
   dense?: boolean;
+  /** The caret is put at the start of the text on mount (a reply: write above the quote). */
+  autoFocus?: boolean;
+  /**
+   * The toolbar out of the Tab order (Tab from the field before goes straight to the text):
+   * Alt+F10 in the text reaches it, arrows move along it, Escape goes back to the text.
+   */
+  toolbarByKey?: boolean;
 };
 
 /**
@@ -109,16 +116,30 @@ export function RichTextEditor({
   tools = RICH_TEXT_TOOLS,
   minHeight = 260,
   dense = false,
+  autoFocus = false,
+  toolbarByKey = false,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
   const editor = useEditor({
     extensions,
     content: value,
     immediatelyRender: true,
     injectNonce: cspNonce,
+    autofocus: autoFocus ? 'start' : false,
     editorProps: {
-      attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' },
+      attributes: {
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(toolbarByKey ? { 'aria-keyshortcuts': 'Alt+F10' } : {}),
+      },
+      handleKeyDown: (_view, event) => {
+        if (!toolbarByKey || !event.altKey || event.key !== 'F10') return false;
+        toolbar.current?.querySelector<HTMLElement>('button')?.focus();
+        return true;
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -175,6 +196,7 @@ export function RichTextEditor({
           aria-pressed={active}
           color={active ? 'primary' : 'default'}
           onClick={run}
+          tabIndex={toolbarByKey ? -1 : undefined}
           sx={{ minWidth: 32, minHeight: 32 }}
         >
           {icon}
@@ -194,8 +216,34 @@ export function RichTextEditor({
       }}
     >
       <Stack
+        ref={toolbar}
         direction="row"
         spacing={0.5}
+        {...(toolbarByKey ? { role: 'toolbar', 'aria-label': t(`${textsPrefix}.toolbar`) } : {})}
+        onKeyDown={(event) => {
+          if (!toolbarByKey) return;
+          const buttons = [...(toolbar.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+          const at = buttons.indexOf(document.activeElement as HTMLElement);
+          const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+          const step =
+            event.key === 'ArrowRight'
+              ? rtl
+                ? -1
+                : 1
+              : event.key === 'ArrowLeft'
+                ? rtl
+                  ? 1
+                  : -1
+                : 0;
+          if (step && at >= 0) {
+            event.preventDefault();
+            buttons[(at + step + buttons.length) % buttons.length]?.focus();
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            editor?.commands.focus();
+          }
+        }}
         sx={{ p: 0.5, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
       >
         {button('bold', <FormatBoldRounded />, state?.bold ?? false, () =>

@@ -62,7 +62,7 @@ import {
   useTrashFileMutation,
   useUpdateFileMutation,
 } from './files-api';
-import { notifyWithUndo } from './notify-undo';
+import { notifyWithUndo } from '../../lib/notify-undo';
 import { StorageUsage } from './storage-usage';
 import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
 import { DateField } from '../../components/form/date-field';

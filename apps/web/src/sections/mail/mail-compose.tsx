@@ -337,6 +337,8 @@ export function MailCompose({ initial, onClose, onSend, onDiscard }: Props) {
                     textsPrefix="mail.editor"
                     uploadImage={uploadMailImage}
                     minHeight={full ? 360 : 180}
+                    toolbarByKey
+                    autoFocus={initial.to.length > 0 && !!initial.subject}
                   />
                 </Suspense>
                 {(state.attachments.length > 0 || uploading > 0) && (
@@ -461,6 +463,8 @@ function AddressField({
       <Autocomplete<MailPerson | string, true, false, true>
         multiple
         freeSolo
+        // Enter takes the highlighted suggestion; typing on past them keeps a free address.
+        autoHighlight
         fullWidth
         filterSelectedOptions
         options={options}

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
+import { notifyWithUndo } from '../../lib/notify-undo';
 import { mergeSearchParams } from '../../lib/search-params';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
@@ -81,6 +82,7 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
   const list = useMailListInfiniteQuery(listArgs);
   const mails = useMemo(() => list.data?.pages.flatMap((p) => p.mails) ?? [], [list.data]);
   const open = useMailQuery(openId ?? '', { skip: !openId });
+  const openMailData = open.data?.mail;
   const [update] = useUpdateMailsMutation();
   const [remove, removing] = useDeleteMailsMutation();
   const [send] = useSendMailMutation();
@@ -158,11 +160,18 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
           );
         case 'trash':
           closeIfOpen();
-          return void change(
-            ids,
-            { folder: 'trash' },
-            t('mail.done.trashed', { count: ids.length }),
-          );
+          return void update({ mailIds: ids, changes: { folder: 'trash' } })
+            .unwrap()
+            .then(
+              () =>
+                // "Restore" (to inbox) puts each message back in the folder it came from.
+                notifyWithUndo(
+                  t('mail.done.trashed', { count: ids.length }),
+                  t('mail.done.undo'),
+                  () => void change(ids, { folder: 'inbox' }),
+                ),
+              (error: unknown) => notify.error(translateError(t, error)),
+            );
         case 'spam':
           closeIfOpen();
           return void change(ids, { folder: 'spam' }, t('mail.done.spam', { count: ids.length }));
@@ -183,7 +192,7 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
           setConfirmDelete(ids);
       }
     },
-    [change, go, openId, t],
+    [change, go, openId, t, update],
   );
 
   const toggle = useCallback(
@@ -307,11 +316,13 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
   );
 
   // Keyboard shortcuts (as the mail clients people know): j/k, o/Enter, r, a, f, e, #, c, /, ?.
-  const openMailData = open.data?.mail;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
+      // While a message is being written, every key is the writer's (a reply typed with the focus
+      // still on the Reply button must not archive the conversation).
+      if (compose) return;
       if (
         target &&
         (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
@@ -395,6 +406,7 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
     startCompose,
     openId,
     go,
+    compose,
   ]);
 
   const selectLabel = (l: MailLabel) => {
