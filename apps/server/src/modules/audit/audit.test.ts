@@ -9,7 +9,8 @@ let user: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await login(t.app)).accessToken;
-  // Three people registered: three verification mails, three `auth.register` entries.
+  // Three people registered and approved: a verification mail and an approval mail each, three
+  // `auth.register` entries.
   for (const name of ['ana', 'ben', 'cleo']) {
     const registered = await registerUser(t.app, { email: `${name}@outbox.test` });
     if (name === 'ana') user = registered.accessToken;
@@ -24,21 +25,27 @@ describe('GET /api/admin/outbox', () => {
     const first = await call(t.app, admin, { method: 'GET', url: '/api/admin/outbox?limit=2' });
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body.total).toBe(3);
+    expect(body.total).toBe(6);
     expect(body.messages).toHaveLength(2);
-    expect(body.messages[0].to).toBe('cleo@outbox.test');
-    expect(body.messages[0]).toMatchObject({
+    expect(body.messages.map((m: { to: string; subject: string }) => [m.to, m.subject])).toEqual([
+      ['cleo@outbox.test', 'Your account is approved'],
+      ['cleo@outbox.test', 'Your verification code'],
+    ]);
+    expect(body.messages[1]).toMatchObject({
       sentAt: null,
       error: null,
       status: 'kept',
       deliveries: [],
     });
-    expect(body.messages[0].text).toMatch(/\b\d{6}\b/);
-    const second = await call(t.app, admin, {
+    expect(body.messages[1].text).toMatch(/\b\d{6}\b/);
+    const last = await call(t.app, admin, {
       method: 'GET',
-      url: '/api/admin/outbox?limit=2&page=2',
+      url: '/api/admin/outbox?limit=2&page=3',
     });
-    expect(second.json().messages.map((m: { to: string }) => m.to)).toEqual(['ana@outbox.test']);
+    expect(last.json().messages.map((m: { to: string }) => m.to)).toEqual([
+      'ana@outbox.test',
+      'ana@outbox.test',
+    ]);
   });
 
   it('filters by recipient, whatever the case', async () => {
@@ -46,8 +53,8 @@ describe('GET /api/admin/outbox', () => {
       method: 'GET',
       url: '/api/admin/outbox?to=BEN@Outbox.test',
     });
-    expect(res.json().total).toBe(1);
-    expect(res.json().messages[0]).toMatchObject({
+    expect(res.json().total).toBe(2);
+    expect(res.json().messages[1]).toMatchObject({
       to: 'ben@outbox.test',
       subject: 'Your verification code',
     });
