@@ -282,6 +282,12 @@ export async function mailRoutes(appBase: FastifyInstance) {
       const giveBack = await countOutside(sender.userId, request.body).catch(
         async (err: unknown) => {
           if (err instanceof HttpError && err.details?.[0]?.code.startsWith('send_limit_')) {
+            // Administrators see who reached a limit (Administration → Audit log).
+            await audit(db, request, {
+              actorId: sender.userId,
+              action: 'mail.send_limited',
+              meta: { reason: err.details[0].code, ...err.details[0].params },
+            });
             throw await keptAsDraft(sender, request.body, err);
           }
           throw err;

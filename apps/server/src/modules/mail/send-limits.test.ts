@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../db/schema/core.js';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/helpers.js';
+import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
 
 /**
  * A person is not a spam cannon: outside recipients are counted per hour and per day
@@ -65,6 +65,15 @@ describe('outbound limits per person', () => {
     expect(await queuedTo('reader10@outside.example')).toBe(0);
     // Another person has their own window.
     expect((await send(bob, { to: outside(5, 30), subject: 'Five' })).statusCode).toBe(201);
+
+    // Administrators see who reached the limit, in the audit log.
+    const audit = await call(t.app, (await login(t.app)).accessToken, {
+      method: 'GET',
+      url: '/api/admin/audit?action=mail.send_limited',
+    });
+    const entries = audit.json().entries as Array<{ action: string; meta: { reason: string } }>;
+    expect(entries).toHaveLength(2);
+    expect(entries[0]!.meta).toMatchObject({ reason: 'send_limit_hour', limit: 5 });
   });
 
   it('counts the day across hours', async () => {

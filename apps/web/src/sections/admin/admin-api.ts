@@ -41,4 +41,5 @@ export const AUDIT_ACTIONS = [
   'auth.password_reset',
   'auth.password_changed',
   'auth.session_ended',
+  'mail.send_limited',
 ] as const;
