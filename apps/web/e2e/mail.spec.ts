@@ -274,6 +274,16 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
   await expect(page.getByText('Message sent')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
 
+  // Searching from the inbox covers the whole mailbox: the reply is found in Sent, and says so.
+  await page.getByLabel('Search mail').fill('item #3');
+  await page.getByLabel('Search mail').press('Enter');
+  const found = page.getByTestId('mail-row');
+  await expect(found).toHaveCount(1);
+  await expect(found.getByTestId('mail-row-folder')).toHaveText('Sent');
+  await page.getByLabel('Search mail').fill('');
+  await page.getByLabel('Search mail').press('Enter');
+  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
+
   // A new message: Tab from Subject goes straight to the text (the toolbar has Alt+F10).
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('c');

@@ -244,12 +244,15 @@ export interface MailSearch {
   before?: string;
   after?: string;
   label?: string;
+  /** `in:inbox`, `in:sent`…: one folder or view instead of the whole mailbox. */
+  in?: MailSystemLabel;
 }
 
 /**
  * The search box's language: words (or "quoted phrases") match subject, body and names;
  * `from:` `to:` `label:` `before:YYYY-MM-DD` `after:YYYY-MM-DD` `has:attachment` `is:unread`
- * `is:starred` narrow it. An operator it does not know is searched as text.
+ * `is:starred` narrow it. A search covers the whole mailbox (trash and spam apart) unless
+ * `in:<folder>` names one. An operator it does not know is searched as text.
  */
 export function parseMailSearch(input: string): MailSearch {
   const out: MailSearch = { text: [] };
@@ -263,6 +266,11 @@ export function parseMailSearch(input: string): MailSearch {
       if (key === 'from' && value) out.from = value.toLowerCase();
       else if (key === 'to' && value) out.to = value.toLowerCase();
       else if (key === 'label' && value) out.label = value;
+      else if (
+        key === 'in' &&
+        (MAIL_SYSTEM_LABELS as readonly string[]).includes(value.toLowerCase())
+      )
+        out.in = value.toLowerCase() as MailSystemLabel;
       else if (key === 'has' && /^attachments?$/i.test(value)) out.hasAttachment = true;
       else if (key === 'is' && value.toLowerCase() === 'unread') out.isUnread = true;
       else if (key === 'is' && value.toLowerCase() === 'read') out.isUnread = false;

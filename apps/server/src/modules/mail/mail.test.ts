@@ -509,6 +509,16 @@ describe('search', () => {
     expect((await q('budget after:2000-01-01')).length).toBe(2);
     // Operators' characters are text, not patterns.
     expect(await q('100%_')).toEqual([]);
+
+    // From the inbox a search covers the whole mailbox (Ann's sent copy is found, with its
+    // folder); `in:` narrows it; from the trash it stays in the trash.
+    const fromInbox = (s: string) => mails(ann, `?systemLabel=inbox&q=${encodeURIComponent(s)}`);
+    expect((await fromInbox('harbour')).map((m) => [m.subject, m.folder])).toEqual([
+      ['Budget review', 'sent'],
+    ]);
+    expect(await fromInbox('harbour in:inbox')).toEqual([]);
+    expect((await fromInbox('harbour in:sent')).length).toBe(1);
+    expect(await mails(ann, `?systemLabel=trash&q=harbour`)).toEqual([]);
   });
 
   it('pages by cursor without gaps or repeats', async () => {

@@ -11,6 +11,7 @@ import {
   type MailAttachment,
   type MailFolder,
   type MailLabel,
+  type MailSearch,
   type MailPerson,
   type MailsQuery,
   type MailUpdateBody,
@@ -293,13 +294,19 @@ export async function listMails(
 ): Promise<{ mails: Mail[]; nextCursor: string | null }> {
   const m = mailMessages;
   const where: (SQL | undefined)[] = [eq(m.ownerId, owner.userId)];
+  const search = query.q ? parseMailSearch(query.q) : null;
   let label: string | null = null;
   if (query.customLabel) {
     await ownLabel(db, owner.userId, query.customLabel);
     label = query.customLabel;
     where.push(sql`${m.folder} NOT IN ('trash', 'spam')`);
   } else {
-    const view = query.systemLabel ?? 'inbox';
+    // A search covers the whole mailbox (as `all`) unless `in:` names a folder; from the trash or
+    // spam it stays there.
+    const opened = query.systemLabel ?? 'inbox';
+    const view = search
+      ? (search.in ?? (opened === 'trash' || opened === 'spam' ? opened : 'all'))
+      : opened;
     if ((MAIL_FOLDERS as readonly string[]).includes(view)) where.push(eq(m.folder, view));
     else {
       where.push(sql`${m.folder} NOT IN ('trash', 'spam')`);
@@ -307,7 +314,7 @@ export async function listMails(
       if (view === 'important') where.push(sql`${m.isImportant}`);
     }
   }
-  if (query.q) where.push(...(await searchConditions(db, owner.userId, query.q)));
+  if (search) where.push(...(await searchConditions(db, owner.userId, search)));
   const cursor = query.after ? decodeCursor(query.after) : null;
   // Named in full: inside a subquery an unqualified column would be the subquery's own.
   const extra = {
@@ -364,9 +371,8 @@ export async function listMails(
   };
 }
 
-async function searchConditions(db: Executor, ownerId: string, q: string): Promise<SQL[]> {
+async function searchConditions(db: Executor, ownerId: string, s: MailSearch): Promise<SQL[]> {
   const m = mailMessages;
-  const s = parseMailSearch(q);
   const out: SQL[] = [];
   const contains = (column: SQL | typeof m.searchText, value: string) =>
     sql`${column} LIKE ${`%${escapeLike(value.toLowerCase())}%`}`;

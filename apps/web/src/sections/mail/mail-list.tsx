@@ -285,6 +285,7 @@ export function MailList(props: Props) {
                 checked={selected.has(mail.id)}
                 date={format.short(mail.createdAt)}
                 view={view}
+                showFolder={!!props.query}
                 onOpen={() => props.onOpen(mail)}
                 onCheck={() => {
                   const next = new Set(selected);
@@ -323,6 +324,8 @@ type RowProps = {
   checked: boolean;
   date: string;
   view: string;
+  /** A search's results come from every folder: each says which. */
+  showFolder: boolean;
   onOpen: () => void;
   onCheck: () => void;
   onToggle: (flag: 'isStarred' | 'isImportant') => void;
@@ -337,6 +340,7 @@ function MailRow({
   checked,
   date,
   view,
+  showFolder,
   onOpen,
   onCheck,
   onToggle,
@@ -478,6 +482,23 @@ function MailRow({
             </Typography>
           </Stack>
           <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }} dir="auto">
+            {showFolder && (
+              <Box
+                component="span"
+                data-testid="mail-row-folder"
+                sx={{
+                  px: 0.75,
+                  mr: 1,
+                  borderRadius: 0.75,
+                  typography: 'caption',
+                  fontWeight: 600,
+                  bgcolor: 'action.selected',
+                  color: 'text.primary',
+                }}
+              >
+                {t(`mail.folders.${mail.folder}`)}
+              </Box>
+            )}
             <Box
               component="span"
               sx={{ color: 'text.primary', fontWeight: mail.isUnread ? 600 : 400 }}
