@@ -145,3 +145,44 @@ test('an address outside the allowed domains gets a clear refusal page', async (
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(`${base}/auth/login`);
 });
+
+test('an invited address of another domain signs in with the provider from the invitation page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const signIn = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  const invited = await fetch(`${base}/api/invitations`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ emails: ['mallory@elsewhere.test'], role: 'editor' }),
+  });
+  expect(invited.status).toBe(201);
+  const outbox = await fetch(`${base}/api/admin/outbox?to=mallory%40elsewhere.test`, {
+    headers: auth,
+  });
+  const { messages } = (await outbox.json()) as { messages: Array<{ text: string }> };
+  const link = /\/auth\/invite\/[\w-]+/.exec(messages[0]?.text ?? '')?.[0];
+  expect(link).toBeTruthy();
+
+  await page.goto(`${base}${link}`);
+  await page.getByRole('link', { name: 'Sign in with Acme ID' }).click();
+  await page.waitForURL(`${provider.issuer}/**`);
+  await page.locator('input[name="login"]').fill('mallory');
+  await page.locator('input[name="password"]').fill('whatever');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.waitForURL(`${base}/dashboard/**`);
+  const me = await page.evaluate(async () => {
+    const token = window.localStorage.getItem('accessToken');
+    const res = await fetch('/api/account/my-account/', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await res.json()) as { user: { email: string; role: string } };
+  });
+  expect(me.user).toMatchObject({ email: 'mallory@elsewhere.test', role: 'editor' });
+});

@@ -19,6 +19,7 @@ import { applyServerFieldErrors } from '../../locales/form-errors';
 import { authErrorMessage } from '../auth/auth-errors';
 import { AuthFormHead, AuthServerError, AuthSubmitButton } from '../auth/auth-form-parts';
 import { PasswordField } from '../auth/password-field';
+import { SsoButtons } from '../auth/sso-buttons';
 import { passwordIsEmail } from '../auth/password-policy';
 import { PasswordPolicyList } from '../auth/password-policy-list';
 
@@ -193,6 +194,8 @@ export function AcceptInvitationView() {
         })}
       />
       <AuthServerError message={serverError} testId="invite-error" />
+      {/* Or the company's sign-in: a first SSO sign-in of this address accepts the invitation. */}
+      <SsoButtons returnTo={null} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <TextField
           label={t('auth.register.email')}
