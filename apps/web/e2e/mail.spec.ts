@@ -295,7 +295,14 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
   await expect(compose.getByRole('toolbar').getByRole('button').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(compose.getByRole('textbox', { name: 'Message' })).toBeFocused();
-  await compose.getByRole('button', { name: 'Close' }).click();
+  // The autosave says why it could not keep the draft.
+  await compose.getByLabel('To').fill('nobody,');
+  await compose.getByLabel('Subject').fill(`Unsaved ${tag}`);
+  await expect(compose.getByTestId('mail-draft-status')).toHaveText(
+    'Draft not saved: “nobody” is not a valid email address',
+    { timeout: 10_000 },
+  );
+  await compose.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByTestId('mail-compose')).toHaveCount(0);
 
   // # moves the open conversation to the trash; Undo brings it back to the inbox.

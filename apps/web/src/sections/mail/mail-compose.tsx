@@ -81,6 +81,8 @@ export function MailCompose({ initial, onClose, onSend, onDiscard }: Props) {
   const [uploading, setUploading] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dragging, setDragging] = useState(false);
+  /** The autosave's last outcome, said next to Send: saved, or why not. */
+  const [draftStatus, setDraftStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const draftId = useRef(initial.draftId);
   const [createDraft] = useCreateDraftMutation();
   const [updateDraft] = useUpdateDraftMutation();
@@ -109,10 +111,20 @@ export function MailCompose({ initial, onClose, onSend, onDiscard }: Props) {
       ).then(
         (answer) => {
           draftId.current = answer.mail.id;
+          setDraftStatus({ ok: true, text: t('mail.compose.draftSaved') });
         },
-        () => {
-          // Not savable yet (an address still being typed): saved on the next change.
+        (error: unknown) => {
+          // Not savable yet (an address still being typed): saved on the next change, and said.
           saved.current = '';
+          const bad = [...snapshot.to, ...snapshot.cc, ...snapshot.bcc].find((a) => !EMAIL.test(a));
+          setDraftStatus({
+            ok: false,
+            text: t('mail.compose.draftNotSaved', {
+              reason: bad
+                ? t('mail.compose.badAddress', { address: bad })
+                : translateError(t, error),
+            }),
+          });
         },
       ),
     );
@@ -403,7 +415,18 @@ export function MailCompose({ initial, onClose, onSend, onDiscard }: Props) {
                   e.target.value = '';
                 }}
               />
-              <Box sx={{ flexGrow: 1 }} />
+              <Typography
+                role="status"
+                variant="caption"
+                data-testid="mail-draft-status"
+                sx={{
+                  flexGrow: 1,
+                  minWidth: 0,
+                  color: draftStatus && !draftStatus.ok ? 'error.main' : 'text.secondary',
+                }}
+              >
+                {draftStatus?.text}
+              </Typography>
               <Tooltip title={t('mail.compose.discard')}>
                 <IconButton
                   aria-label={t('mail.compose.discard')}
