@@ -38,7 +38,8 @@ const GREETING_KEY: Record<AuthGreeting, string> = {
 
 /** The greeting for an auth page's address. */
 export function greetingOf(pathname: string): AuthGreeting {
-  if (pathname.includes('/register')) return 'join';
+  // An invited person is as new as one signing up.
+  if (pathname.includes('/register') || pathname.includes('/invite/')) return 'join';
   if (pathname.includes('/verify')) return 'verify';
   return 'back';
 }
