@@ -135,7 +135,12 @@ test('Ctrl+K finds an order by its number and opens it; the pick is offered agai
   await expect(page.getByRole('heading', { level: 1 })).toContainText(String(order.number));
   await page.keyboard.press('/');
   await expect(page.getByRole('option').first()).toContainText(`#${order.number}`);
-  await page.keyboard.press('Escape');
+
+  // Screens by the words people use: "new invoice" is the invoice form, first; Enter opens it.
+  await page.getByRole('combobox').fill('new invoice');
+  await expect(page.getByRole('option').first()).toContainText('Create');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/invoice\/new$/);
 });
 
 /** The full page, the popover and the search in one variant: their serious axe violations. */

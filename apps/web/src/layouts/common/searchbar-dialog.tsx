@@ -125,8 +125,16 @@ export function SearchbarDialog({
       const picks = recent.map((r) => ({ ...r, group: t('header.searchRecent') }));
       return [...picks, ...entries.map(menuItem(t('header.searchMenu')))];
     }
+    // Every word somewhere in the entry's trail or address, a plural as its singular:
+    // "new invoice" finds Invoice / Create (/dashboard/invoice/new), "invoices" the invoice list.
+    const words = lower.split(/\s+/).filter(Boolean);
     const menu = entries
-      .filter((e) => e.trail.toLowerCase().includes(lower) || e.path.toLowerCase().includes(lower))
+      .filter((e) => {
+        const haystack = `${e.trail} ${e.path}`.toLowerCase();
+        return words.every(
+          (w) => haystack.includes(w) || (w.length > 3 && haystack.includes(w.replace(/s$/, ''))),
+        );
+      })
       .map(menuItem(t('header.searchMenu')));
     const found =
       searchable(settled) && records.data
