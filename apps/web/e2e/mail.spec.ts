@@ -274,6 +274,36 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
   await expect(page.getByText('Message sent')).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
 
+  // The administrator answers the reply: Mia's inbox holds two messages of the conversation,
+  // shown as one row (the newest, unread, with the conversation's size).
+  const admin = await tokenOf(request);
+  const replies = await request.get(
+    `/api/mail/mails?systemLabel=inbox&q=${encodeURIComponent('item #3')}`,
+    { headers: { authorization: `Bearer ${admin}` } },
+  );
+  const [theirReply] = ((await replies.json()) as { mails: Array<{ id: string }> }).mails;
+  const answered = await request.post('/api/mail/send', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      to: [mia.email],
+      subject: `Re: ${subject}`,
+      message: '<p>Thanks, closing it.</p>',
+      inReplyTo: theirReply!.id,
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(201);
+  const conversation = page.getByTestId('mail-row').filter({ hasText: subject });
+  await expect(conversation.filter({ hasText: `Re: ${subject}` })).toBeVisible();
+  await expect(conversation).toHaveCount(1);
+  await expect(conversation).toHaveAttribute('data-unread', 'true');
+  await expect(conversation).toContainText(/Administrator\s*3/);
+  await page.goto('/dashboard/mail');
+  await conversation.locator('[data-mail-open]').click();
+  await expect(page.getByTestId('mail-thread-message')).toHaveCount(3);
+  const newestId = new URL(page.url()).searchParams.get('mailId')!;
+  await page.goto('/dashboard/mail');
+  await expect(conversation).not.toHaveAttribute('data-unread', 'true');
+
   // Searching from the inbox covers the whole mailbox: the reply is found in Sent, and says so.
   await page.getByLabel('Search mail').fill('item #3');
   await page.getByLabel('Search mail').press('Enter');
@@ -282,12 +312,13 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
   await expect(found.getByTestId('mail-row-folder')).toHaveText('Sent');
   await page.getByLabel('Search mail').fill('');
   await page.getByLabel('Search mail').press('Enter');
-  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
+  await expect(page.locator(`[data-mail-id="${newestId}"]`)).toBeVisible();
 
   // A new message: Tab from Subject goes straight to the text (the toolbar has Alt+F10).
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('c');
   const compose = page.getByTestId('mail-compose');
+  await expect(compose.getByRole('textbox', { name: 'Message' })).toBeVisible();
   await compose.getByLabel('Subject').focus();
   await page.keyboard.press('Tab');
   await expect(compose.getByRole('textbox', { name: 'Message' })).toBeFocused();
@@ -306,11 +337,17 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
   await expect(page.getByTestId('mail-compose')).toHaveCount(0);
 
   // # moves the open conversation to the trash; Undo brings it back to the inbox.
-  await row.locator('[data-mail-open]').click();
+  await conversation.locator('[data-mail-open]').click();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('#');
-  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toHaveCount(0);
+  await expect(page.getByTestId('mail-row').filter({ hasText: subject })).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await expect(page.locator(`[data-mail-id="${mailId}"]`)).toBeVisible();
+  await expect(page.locator(`[data-mail-id="${newestId}"]`)).toBeVisible();
+  // The whole conversation came back: both of its inbox messages.
+  const back = await request.get('/api/mail/mails?systemLabel=inbox', {
+    headers: { authorization: `Bearer ${mia.token}` },
+  });
+  const inbox = ((await back.json()) as { mails: Array<{ subject: string }> }).mails;
+  expect(inbox.filter((m) => m.subject.endsWith(subject))).toHaveLength(2);
   await context.close();
 });

@@ -147,6 +147,11 @@ export const mailsQuerySchema = z.object({
   /** The previous page's `nextCursor`. */
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(MAIL_PAGE),
+  /**
+   * `conversations`: one row per conversation of the folder or view — its newest message there,
+   * `isUnread` when any of its messages there is unread (searches and labels list messages).
+   */
+  group: z.enum(['messages', 'conversations']).default('messages'),
 });
 export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 
@@ -202,12 +207,16 @@ export const mailUpdateBodySchema = z.object({
       removeLabelIds: z.array(z.string().uuid()).max(MAIL_LIMITS.labels).optional(),
     })
     .refine((c) => Object.values(c).some((v) => v !== undefined), 'Nothing to change'),
+  /** Each message's whole conversation in its folder (a conversation row's actions). */
+  conversations: z.boolean().optional(),
 });
 export type MailUpdateBody = z.infer<typeof mailUpdateBodySchema>;
 export const mailUpdateAnswerSchema = z.object({ updated: z.number().int() });
 
 export const mailDeleteBodySchema = z.object({
   mailIds: z.array(z.string().uuid()).min(1).max(MAIL_LIMITS.selection),
+  /** Each message's whole conversation in the trash. */
+  conversations: z.boolean().optional(),
 });
 export const mailDeleteAnswerSchema = z.object({ deleted: z.number().int() });
 

@@ -296,6 +296,7 @@ export async function listMails(
   const where: (SQL | undefined)[] = [eq(m.ownerId, owner.userId)];
   const search = query.q ? parseMailSearch(query.q) : null;
   let label: string | null = null;
+  let conversationUnread: SQL<boolean> | null = null;
   if (query.customLabel) {
     await ownLabel(db, owner.userId, query.customLabel);
     label = query.customLabel;
@@ -313,6 +314,29 @@ export async function listMails(
       if (view === 'starred') where.push(sql`${m.isStarred}`);
       if (view === 'important') where.push(sql`${m.isImportant}`);
     }
+    if (query.group === 'conversations' && !search) {
+      // One row per conversation: a message with no newer one of its thread in this view.
+      const inView = (alias: string) => {
+        const col = (name: string) => sql.raw(`${alias}.${name}`);
+        if ((MAIL_FOLDERS as readonly string[]).includes(view))
+          return sql`${col('folder')} = ${view}`;
+        return sql.join(
+          [
+            sql`${col('folder')} NOT IN ('trash', 'spam')`,
+            ...(view === 'starred' ? [sql`${col('is_starred')}`] : []),
+            ...(view === 'important' ? [sql`${col('is_important')}`] : []),
+          ],
+          sql` AND `,
+        );
+      };
+      where.push(sql`NOT EXISTS (SELECT 1 FROM mail_messages n
+        WHERE n.owner_id = "mail_messages"."owner_id" AND n.thread_id = "mail_messages"."thread_id"
+          AND ${inView('n')}
+          AND (n.created_at, n.id) > ("mail_messages"."created_at", "mail_messages"."id"))`);
+      conversationUnread = sql<boolean>`EXISTS (SELECT 1 FROM mail_messages u
+        WHERE u.owner_id = "mail_messages"."owner_id" AND u.thread_id = "mail_messages"."thread_id"
+          AND ${inView('u')} AND u.is_unread)`;
+    }
   }
   if (search) where.push(...(await searchConditions(db, owner.userId, search)));
   const cursor = query.after ? decodeCursor(query.after) : null;
@@ -324,8 +348,11 @@ export async function listMails(
     avatar: sql<
       string | null
     >`(SELECT u.avatar_url FROM users u WHERE u.email = "mail_messages"."from_email")`,
+    anyUnread: conversationUnread ?? sql<boolean>`false`,
   };
-  let rows: Array<ListRow & { threadCount: number; avatar: string | null; cursorAt: string }>;
+  let rows: Array<
+    ListRow & { threadCount: number; avatar: string | null; anyUnread: boolean; cursorAt: string }
+  >;
   if (label) {
     // A label's page walks its own index (label, created_at, mail) and fetches each message.
     const l = mailMessageLabels;
@@ -366,7 +393,9 @@ export async function listMails(
     threadCounts: new Map(page.map((r) => [r.threadId, r.threadCount])),
   };
   return {
-    mails: page.map((r) => toMail(r, r.snippet, extras, owner.userId)),
+    mails: page.map((r) =>
+      toMail(r.anyUnread ? { ...r, isUnread: true } : r, r.snippet, extras, owner.userId),
+    ),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
@@ -816,18 +845,46 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
  * naming `mailIds` otherwise, and nothing changes). Moving out of the trash or spam with
  * `folder: 'inbox'` puts a message back where it was (a sent one back in sent).
  */
+/**
+ * The messages of the same conversations in the same folders as `ids` (the ids included): what a
+ * conversation row's action applies to. Messages elsewhere (a reply in Sent) stay as they are.
+ */
+async function conversationsOf(db: Executor, ownerId: string, ids: string[]): Promise<string[]> {
+  const m = mailMessages;
+  const rows = await db
+    .select({ id: m.id })
+    .from(m)
+    .where(
+      and(
+        eq(m.ownerId, ownerId),
+        sql`(${m.threadId}, ${m.folder}) IN (SELECT s.thread_id, s.folder FROM mail_messages s
+          WHERE s.owner_id = ${ownerId} AND s.id IN (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}))`,
+      ),
+    )
+    .limit(2000);
+  return [...new Set([...ids, ...rows.map((r) => r.id)])];
+}
+
 export async function updateMails(
   db: Executor,
   ownerId: string,
   body: MailUpdateBody,
 ): Promise<number> {
-  const ids = [...new Set(body.mailIds)];
+  const asked = [...new Set(body.mailIds)];
+  const found = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.ownerId, ownerId), inArray(mailMessages.id, asked)));
+  if (found.length !== asked.length)
+    throw fieldError('mailIds', 'not_found', 'A message is not in your mail', 404);
+  const ids = body.conversations ? await conversationsOf(db, ownerId, asked) : asked;
   const rows = await db
     .select({ id: mailMessages.id, folder: mailMessages.folder })
     .from(mailMessages)
     .where(and(eq(mailMessages.ownerId, ownerId), inArray(mailMessages.id, ids)));
-  if (rows.length !== ids.length)
-    throw fieldError('mailIds', 'not_found', 'A message is not in your mail', 404);
   const c = body.changes;
   if (c.folder && c.folder !== 'trash' && rows.some((r) => r.folder === 'drafts'))
     throw fieldError('changes.folder', 'draft', 'A draft can only be moved to the trash');
@@ -892,8 +949,10 @@ export async function deleteMails(
   db: Executor,
   ownerId: string,
   mailIds: string[],
+  conversations = false,
 ): Promise<{ deleted: number; orphanKeys: string[] }> {
-  const ids = [...new Set(mailIds)];
+  const asked = [...new Set(mailIds)];
+  const ids = conversations ? await conversationsOf(db, ownerId, asked) : asked;
   const rows = await db
     .select({ id: mailMessages.id, folder: mailMessages.folder })
     .from(mailMessages)

@@ -401,7 +401,12 @@ export async function mailRoutes(appBase: FastifyInstance) {
     async (request) => {
       const me = requireAuth(request).userId;
       const { deleted, orphanKeys } = await db.transaction(async (tx) => {
-        const result = await deleteMails(tx, me, request.body.mailIds);
+        const result = await deleteMails(
+          tx,
+          me,
+          request.body.mailIds,
+          request.body.conversations ?? false,
+        );
         await audit(tx, request, { actorId: me, action: 'mail.delete', targetId: null });
         return result;
       });

@@ -44,7 +44,13 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEn
       },
       query: ({ queryArg, pageParam }) => ({
         url: MAIL_API.mails,
-        query: queryOf({ ...queryArg, after: pageParam, limit: MAIL_PAGE }),
+        // A conversation is one row (the server lists searches and labels message by message).
+        query: queryOf({
+          ...queryArg,
+          after: pageParam,
+          limit: MAIL_PAGE,
+          group: 'conversations',
+        }),
       }),
       providesTags: ['Mail'],
     }),
@@ -71,7 +77,12 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: [...TAGS] }).injectEn
       invalidatesTags: [...TAGS],
     }),
     deleteMails: build.mutation<{ deleted: number }, string[]>({
-      query: (mailIds) => ({ url: MAIL_API.delete, method: 'POST', body: { mailIds } }),
+      // Each row is a conversation: its messages in the trash go with it.
+      query: (mailIds) => ({
+        url: MAIL_API.delete,
+        method: 'POST',
+        body: { mailIds, conversations: true },
+      }),
       invalidatesTags: [...TAGS],
     }),
     createMailLabel: build.mutation<{ label: MailLabel }, { name: string; color: string }>({

@@ -34,11 +34,14 @@ import {
   useUpdateDraftMutation,
 } from './mail-api';
 
-const RichTextEditor = lazy(() =>
-  import('../../components/rich-text/rich-text-editor').then((m) => ({
-    default: m.RichTextEditor,
-  })),
-);
+const loadEditor = () => import('../../components/rich-text/rich-text-editor');
+const RichTextEditor = lazy(() => loadEditor().then((m) => ({ default: m.RichTextEditor })));
+
+/**
+ * Fetches the editor ahead (the mailbox calls it once idle): a compose opened then has its text
+ * field at once, so Tab from Subject lands in it rather than skipping a field still loading.
+ */
+export const preloadComposeEditor = () => void loadEditor().catch(() => undefined);
 
 export type ComposeAttachment = { id: string; name: string; size: number };
 

@@ -36,7 +36,7 @@ import {
   useUpdateMailsMutation,
 } from './mail-api';
 import type { ComposeInitial, ComposeResult } from './mail-compose';
-import { MailCompose } from './mail-compose';
+import { MailCompose, preloadComposeEditor } from './mail-compose';
 import type { ComposeMode } from './mail-details';
 import { MailDetails } from './mail-details';
 import type { BulkAction } from './mail-list';
@@ -121,7 +121,8 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
     async (ids: string[], changes: MailUpdateBody['changes'], done?: string) => {
       if (!ids.length) return;
       try {
-        await update({ mailIds: ids, changes }).unwrap();
+        // A row is a conversation: its messages in the same folder change with it.
+        await update({ mailIds: ids, changes, conversations: true }).unwrap();
         if (done) notify(done);
       } catch (error) {
         notify.error(translateError(t, error));
@@ -160,7 +161,7 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
           );
         case 'trash':
           closeIfOpen();
-          return void update({ mailIds: ids, changes: { folder: 'trash' } })
+          return void update({ mailIds: ids, changes: { folder: 'trash' }, conversations: true })
             .unwrap()
             .then(
               () =>
@@ -314,6 +315,12 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
     },
     [deliver],
   );
+
+  // The compose's editor, fetched once the mailbox is idle (it is not part of the first paint).
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    idle(preloadComposeEditor);
+  }, []);
 
   // Keyboard shortcuts (as the mail clients people know): j/k, o/Enter, r, a, f, e, #, c, /, ?.
   useEffect(() => {
