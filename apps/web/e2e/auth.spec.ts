@@ -236,8 +236,14 @@ test('a person without the admin role is refused the audit screen; an administra
   await page.getByRole('tab', { name: 'Mail outbox' }).click();
   await page.getByLabel('Recipient').fill(email);
   await expect(page).toHaveURL(new RegExp(`to=${escapeRe(encodeURIComponent(email))}`));
-  await expect(page.getByTestId('outbox-row')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Show the message' }).click();
+  // The code, then the notice that an administrator approved the account.
+  await expect(page.getByTestId('outbox-row')).toHaveCount(2);
+  await expect(page.getByTestId('outbox-row').first()).toContainText('Your account is approved');
+  await page
+    .getByTestId('outbox-row')
+    .filter({ hasText: 'Your verification code' })
+    .getByRole('button', { name: 'Show the message' })
+    .click();
   await expect(page.getByTestId('outbox-text')).toContainText(/\d{6}/);
   allowRefusals(consoleErrors);
 });

@@ -89,7 +89,7 @@ test('a webhook gets a test event, shows it delivered, redelivers it; edit and d
     await expect(row).toContainText('Never sent');
 
     // A test event: delivered, signed.
-    await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
+    await row.getByRole('button', { name: `Send test event to ${url}` }).click();
     await expect(page.getByText('Test event queued')).toBeVisible();
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     expect(received[0]!.headers['x-webhook-event']).toBe('ping');

@@ -1,3 +1,4 @@
+import { visuallyHidden } from '../../lib/visually-hidden';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
@@ -187,7 +188,11 @@ export function OutboxTab() {
             >
               <TableHead>
                 <TableRow>
-                  <TableCell padding="checkbox" />
+                  <TableCell padding="checkbox">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('admin.outbox.columns.text')}
+                    </Box>
+                  </TableCell>
                   {COLUMNS.map((column) => (
                     <TableCell key={column}>{t(`admin.outbox.columns.${column}`)}</TableCell>
                   ))}

@@ -1,3 +1,4 @@
+import { visuallyHidden } from '../../lib/visually-hidden';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -49,16 +50,6 @@ import {
 const errorTextSx = {
   color: (theme: { palette: { mode: string; error: { dark: string; light: string } } }) =>
     theme.palette.mode === 'light' ? theme.palette.error.dark : theme.palette.error.light,
-} as const;
-
-/** Read by screen readers, not shown: a header for the column of expand buttons. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 } as const;
 
 /** The page reads the queue again this often while it is in front. */
