@@ -90,7 +90,7 @@ test('a colleague places an order: my bell counts it live and its notification o
 
   await bell.click();
   const popover = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(popover.getByText('You have 1 unread messages')).toBeVisible();
+  await expect(popover.getByText('You have 1 unread message', { exact: true })).toBeVisible();
   const item = popover.getByRole('button', { name: new RegExp(`New order #${order.number} Nora`) });
   await expect(item).toBeVisible();
   await item.click();

@@ -497,6 +497,8 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
             color="inherit"
             onClick={() => setHelp(true)}
             aria-keyshortcuts="?"
+            // Single keys need a keyboard: not offered on a phone.
+            sx={{ display: { xs: 'none', md: 'inline-flex' } }}
           >
             {t('mail.shortcuts.title')}
           </Button>
