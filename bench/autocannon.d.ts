@@ -6,7 +6,7 @@ declare module 'autocannon' {
     p99: number;
     total: number;
   }
-  interface Request {
+  export interface Request {
     method?: string;
     path?: string;
     body?: string;
@@ -14,7 +14,12 @@ declare module 'autocannon' {
     setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
+  /** One connection; `setupClient` may give it its own requests. */
+  export interface Client {
+    setRequests(requests: Request[]): void;
+  }
   interface Options {
+    setupClient?: (client: Client) => void;
     url: string;
     connections?: number;
     duration?: number;

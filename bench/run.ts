@@ -11,10 +11,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import autocannon, { type Client as CannonClient, type Request as CannonRequest } from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { DEFAULT_ANSWER_BUDGET } from '../apps/server/src/lib/bench.js';
+import { BENCH_PEOPLE, DEFAULT_ANSWER_BUDGET } from '../apps/server/src/lib/bench.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -38,10 +38,21 @@ interface Scenario {
   check: (body: unknown) => boolean;
   /** Budget of a read's answer, gzipped (bytes). */
   maxGzipBytes?: number;
+  /** Run as many different people, each on their own data (see BenchScenario.asPeople). */
+  asPeople?: boolean;
   /** Filled by the runner. */
   area: string;
   ctx: unknown;
   kind: 'read' | 'write' | 'ceiling' | 'auth';
+  /** For `asPeople` scenarios: each person's token, fetch and context. */
+  people?: Person[];
+}
+
+interface Person {
+  email: string;
+  token: string;
+  fetch: JsonFetch;
+  ctx: unknown;
 }
 
 interface LevelResult {
@@ -468,7 +479,12 @@ async function coreScenarios(fetchJson: JsonFetch): Promise<Scenario[]> {
 }
 
 /** Imports every modules/<area>/bench-scenarios.ts there is; an area without one is noted. */
-async function areaScenarios(fetchJson: JsonFetch, notes: string[]): Promise<Scenario[]> {
+async function areaScenarios(
+  baseUrl: string,
+  fetchJson: JsonFetch,
+  notes: string[],
+  withPeople = true,
+): Promise<Scenario[]> {
   const modulesDir = path.join(serverDir, 'src/modules');
   const out: Scenario[] = [];
   for (const area of readdirSync(modulesDir).sort()) {
@@ -480,7 +496,11 @@ async function areaScenarios(fetchJson: JsonFetch, notes: string[]): Promise<Sce
     }
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     const prepareFn = Object.entries(mod).find(
-      ([k, v]) => k.startsWith('prepare') && typeof v === 'function',
+      ([k, v]) =>
+        k.startsWith('prepare') && !k.startsWith('preparePerson') && typeof v === 'function',
+    )?.[1] as ((f: JsonFetch) => Promise<unknown>) | undefined;
+    const preparePersonFn = Object.entries(mod).find(
+      ([k, v]) => k.startsWith('preparePerson') && typeof v === 'function',
     )?.[1] as ((f: JsonFetch) => Promise<unknown>) | undefined;
     const lists = Object.entries(mod).filter(([k, v]) => /scenarios$/i.test(k) && Array.isArray(v));
     if (!lists.length) {
@@ -496,13 +516,76 @@ async function areaScenarios(fetchJson: JsonFetch, notes: string[]): Promise<Sce
       );
       continue;
     }
+    let people: Person[] | undefined;
     for (const [, list] of lists) {
       for (const s of list as Array<Omit<Scenario, 'area' | 'ctx' | 'kind'>>) {
-        out.push({ ...s, area, ctx, kind: s.method === 'GET' ? 'read' : 'write' });
+        if (s.asPeople) {
+          if (!withPeople) continue;
+          try {
+            people ??= await preparePeople(baseUrl, fetchJson, preparePersonFn);
+          } catch (err) {
+            notes.push(
+              `${area}: ${s.name}: preparing its people failed (${err instanceof Error ? err.message : String(err)}), skipped`,
+            );
+            continue;
+          }
+        }
+        out.push({ ...s, area, ctx, people, kind: s.method === 'GET' ? 'read' : 'write' });
       }
     }
   }
   return out;
+}
+
+/** The bench's people: signed in once per server, each area's context made per person. */
+let signedInPeople: { baseUrl: string; list: Array<{ email: string; token: string }> } | undefined;
+
+async function preparePeople(
+  baseUrl: string,
+  adminFetch: JsonFetch,
+  preparePerson: ((f: JsonFetch) => Promise<unknown>) | undefined,
+): Promise<Person[]> {
+  if (signedInPeople?.baseUrl !== baseUrl) {
+    const res = await adminFetch('POST', '/api/bench/people', { count: BENCH_PEOPLE });
+    const chosen =
+      res.status === 200 && isObject(res.body) && Array.isArray(res.body.people)
+        ? (res.body.people as Array<{ email: string }>)
+        : [];
+    if (chosen.length < BENCH_PEOPLE)
+      throw new Error(`POST /api/bench/people gave ${chosen.length} people: ${res.status}`);
+    // Signed in one by one: each sign-in is an argon2 hash, and the rate limit counts them.
+    const list: Array<{ email: string; token: string }> = [];
+    for (const p of chosen) {
+      const login = await makeFetch(baseUrl)('POST', '/api/account/login', {
+        email: p.email,
+        password: ADMIN.password,
+      });
+      if (
+        login.status !== 200 ||
+        !isObject(login.body) ||
+        typeof login.body.accessToken !== 'string'
+      )
+        throw new Error(
+          `sign-in of ${p.email} failed: ${login.status} ${JSON.stringify(login.body)}`,
+        );
+      list.push({ email: p.email, token: login.body.accessToken });
+    }
+    signedInPeople = { baseUrl, list };
+    log(`signed in as ${list.length} different people`);
+  }
+  const out: Person[] = [];
+  for (const p of signedInPeople.list) {
+    const fetch = makeFetch(baseUrl, p.token);
+    out.push({ ...p, fetch, ctx: preparePerson ? await preparePerson(fetch) : null });
+  }
+  return out;
+}
+
+/** One call of a scenario, as its `i`-th person when it runs as many (else with `fetchJson`). */
+function call(fetchJson: JsonFetch, s: Scenario, i: number) {
+  const person = s.people?.[i % s.people.length];
+  const ctx = person ? person.ctx : s.ctx;
+  return (person?.fetch ?? fetchJson)(s.method, s.url(ctx, i), s.body?.(ctx, i));
 }
 
 /** A list scenario is one the growth runs repeat at 10k, 100k and 1M rows. */
@@ -510,7 +593,7 @@ const isListScenario = (s: Scenario) =>
   s.method === 'GET' && /list|shop|search|filter|page/i.test(s.name);
 
 async function check(fetchJson: JsonFetch, s: Scenario, i: number): Promise<string | undefined> {
-  const res = await fetchJson(s.method, s.url(s.ctx, i), s.body?.(s.ctx, i));
+  const res = await call(fetchJson, s, i);
   if (res.status !== s.expectedStatus)
     return `status ${res.status} (expected ${s.expectedStatus}): ${JSON.stringify(res.body).slice(0, 200)}`;
   if (!s.check(res.body)) return `unexpected shape: ${JSON.stringify(res.body).slice(0, 200)}`;
@@ -544,31 +627,42 @@ async function load(
   const sampler = (async () => {
     while (loading) {
       const i = counter++;
-      const res = await fetchJson(s.method, s.url(s.ctx, i), s.body?.(s.ctx, i)).catch(() => null);
+      const res = await call(fetchJson, s, i).catch(() => null);
       sampled++;
       if (!res || res.status !== s.expectedStatus || !s.check(res.body)) shapeFailures++;
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
   const cpu0 = cpuMs(pid);
+  // One request, for the scenario's context or (as many people) one person's, with their token.
+  const requestAs = (person?: Person): CannonRequest => ({
+    method: s.method,
+    ...(person ? { headers: { ...headers, authorization: `Bearer ${person.token}` } } : {}),
+    setupRequest: (req) => {
+      const i = counter++;
+      const ctx = person ? person.ctx : s.ctx;
+      return {
+        ...req,
+        path: s.url(ctx, i),
+        body: s.body ? JSON.stringify(s.body(ctx, i)) : undefined,
+      };
+    },
+  });
+  // As many people: connection k is signed in as person k, and asks for that person's data.
+  let clients = 0;
+  const people = s.people;
   const result = await autocannon({
     url: baseUrl,
     connections,
     duration: seconds,
     headers,
-    requests: [
-      {
-        method: s.method,
-        setupRequest: (req) => {
-          const i = counter++;
-          return {
-            ...req,
-            path: s.url(s.ctx, i),
-            body: s.body ? JSON.stringify(s.body(s.ctx, i)) : undefined,
-          };
-        },
-      },
-    ],
+    requests: [requestAs(people?.[0])],
+    ...(people
+      ? {
+          setupClient: (client: CannonClient) =>
+            client.setRequests([requestAs(people[clients++ % people.length])]),
+        }
+      : {}),
   });
   const cpuUsed = cpuMs(pid) - cpu0;
   loading = false;
@@ -615,7 +709,7 @@ async function runScenarios(
       // heaviest of the first eight calls (scenarios spread their calls over records and windows).
       let gzip = 0;
       for (let i = 0; i < 8; i++) {
-        const sample = await fetchJson(s.method, s.url(s.ctx, i));
+        const sample = await call(fetchJson, s, i);
         gzip = Math.max(gzip, gzipSync(Buffer.from(JSON.stringify(sample.body))).length);
       }
       r.answerBytes = { gzip, budget: s.maxGzipBytes ?? DEFAULT_ANSWER_BUDGET };
@@ -1098,7 +1192,10 @@ async function main() {
   try {
     const token = await signIn(server.baseUrl);
     const fetchJson = makeFetch(server.baseUrl, token);
-    let list = [...(await coreScenarios(fetchJson)), ...(await areaScenarios(fetchJson, notes))];
+    let list = [
+      ...(await coreScenarios(fetchJson)),
+      ...(await areaScenarios(server.baseUrl, fetchJson, notes)),
+    ];
     if (args.only) list = list.filter((s) => s.kind === 'ceiling' || s.name.includes(args.only!));
     readList = list.filter((s) => s.kind === 'read');
     // Warm-up: JIT and the store's caches, so the first scenario is not penalised.
@@ -1118,8 +1215,8 @@ async function main() {
       try {
         const token = await signIn(s.baseUrl);
         const fetchJson = makeFetch(s.baseUrl, token);
-        const list = (await areaScenarios(fetchJson, [])).filter(
-          (x) => isListScenario(x) && (!args.only || x.name.includes(args.only)),
+        const list = (await areaScenarios(s.baseUrl, fetchJson, [], false)).filter(
+          (x) => isListScenario(x) && !x.asPeople && (!args.only || x.name.includes(args.only)),
         );
         log(`growth at ${g}:`);
         const r = await runScenarios(

@@ -161,6 +161,8 @@ export const ROUTE_ACCESS = {
   'POST /api/calendar/events/new': 'calendar:write',
   'POST /api/calendar/events/update': 'calendar:write',
   'POST /api/calendar/events/delete': 'calendar:write',
+  // Answering needs no write right: whoever sees the calendar and is invited may answer.
+  'POST /api/calendar/events/respond': 'calendar:read',
   'GET /api/calendar/guests': 'calendar:write',
 
   'GET /api/kanban/board': 'kanban:read',
@@ -274,6 +276,7 @@ export const ROUTE_ACCESS = {
   'GET /api/bench/pk/:id': 'public',
   'GET /api/bench/scans': 'public',
   'GET /api/bench/cache': 'public',
+  'POST /api/bench/people': 'users:write',
 } as const satisfies Record<string, Access>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

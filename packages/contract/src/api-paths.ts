@@ -40,6 +40,7 @@ export const API = {
     noop: '/api/bench/noop',
     scans: '/api/bench/scans',
     cache: '/api/bench/cache',
+    people: '/api/bench/people',
     pk: apiPath('/api/bench/pk/:id'),
   },
 } as const;

@@ -11,7 +11,8 @@ import { errorResponses } from '../../lib/route-schemas.js';
  * - GET /api/bench/noop: the framework's ceiling (same plugins and hooks, no database);
  * - GET /api/bench/pk/:id: the store's ceiling, one primary-key read of a user;
  * - GET /api/bench/scans: rows read per table, by sequential scans and through indexes;
- * - GET /api/bench/cache: answers served from the read cache and computed.
+ * - GET /api/bench/cache: answers served from the read cache and computed;
+ * - POST /api/bench/people: lets the bench sign in as many different people (see below).
  */
 export async function benchRoutes(appBase: FastifyInstance) {
   if (process.env.BENCH_ROUTES !== '1') return;
@@ -120,6 +121,42 @@ export async function benchRoutes(appBase: FastifyInstance) {
       const row = rows[0];
       if (!row) throw notFound();
       return { user: { id: row.id, email: row.email, displayName: row.display_name } };
+    },
+  );
+
+  // The bench's "many people, each on their own data" scenarios sign in as `count` different
+  // people: the ones with the most mail (the signed-in administrator excluded). The seed gives
+  // its generated people a password nobody knows, so this gives them the signed-in
+  // administrator's password hash (the bench knows that password). Bench servers only, and only
+  // for a person who may manage people.
+  app.post(
+    API.bench.people,
+    {
+      config: { permission: 'users:write' },
+      schema: {
+        hide: true,
+        body: z.object({ count: z.number().int().min(1).max(500) }),
+        response: {
+          200: z.object({ people: z.array(z.object({ id: z.string(), email: z.string() })) }),
+        },
+      },
+    },
+    async (request) => {
+      const me = request.auth!.userId;
+      const people = await database.query<{ id: string; email: string }>(
+        `WITH top AS (
+           SELECT m.owner_id, count(*) AS n FROM mail_messages m
+             JOIN users x ON x.id = m.owner_id
+            WHERE m.owner_id <> $1 AND x.status = 'active' AND x.email_verified
+              AND x.totp_enabled_at IS NULL
+            GROUP BY m.owner_id ORDER BY n DESC, m.owner_id LIMIT $2)
+         UPDATE users u SET password_hash = (SELECT password_hash FROM users WHERE id = $1)
+           FROM top
+          WHERE u.id = top.owner_id
+         RETURNING u.id, u.email`,
+        [me, request.body.count],
+      );
+      return { people: people.map((p) => ({ id: p.id, email: p.email })) };
     },
   );
 }
