@@ -17,6 +17,7 @@ import { UPLOADS_PREFIX } from '@bo/contract/files';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { webRouteStatus } from '@bo/contract/web-routes';
+import { registerTracing } from './lib/tracing.js';
 import { loggerOptions } from './lib/log.js';
 import { openapiOptions, servedDocument } from './lib/openapi.js';
 import { createStorage, type Storage } from './lib/storage/index.js';
@@ -99,6 +100,8 @@ export async function buildApp({
       void (reply as FastifyReply).status(status).send(answer);
     },
   });
+  // First, so every route and hook registered after it is in the request's span (when on).
+  await registerTracing(app);
   app.addHook('onRequest', (request, _reply, done) => {
     // Upgraded sockets never reach onResponse: their start is the line that names them.
     request.log.debug({ req: request }, 'incoming request');

@@ -78,6 +78,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     backupKeep: e.BACKUP_KEEP,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelTracesEndpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+    otelServiceName: e.OTEL_SERVICE_NAME,
     gitCommit: e.GIT_COMMIT,
     sso: parseSsoEnv(env, e.ADMIN_EMAIL),
   };

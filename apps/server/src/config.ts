@@ -182,6 +182,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Serve `/metrics` on this port of its own instead (bind it to a private network). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * OpenTelemetry traces over OTLP/HTTP: the collector's base URL (`/v1/traces` is added), or the
+   * full traces URL in OTEL_EXPORTER_OTLP_TRACES_ENDPOINT; neither = no traces, at no cost.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  /** The service name the traces carry. */
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default('back-office'),
   /** The commit this build runs, shown on the system page (else the one the build recorded). */
   GIT_COMMIT: z
     .string()
@@ -273,6 +281,10 @@ export interface AppConfig {
   backupKeep?: number;
   /** METRICS_TOKEN: the bearer token `/metrics` asks for; none and no port = no metrics. */
   metricsToken?: string;
+  /** Where traces go (OTEL_EXPORTER_OTLP_ENDPOINT / _TRACES_ENDPOINT); none = no traces. */
+  otelEndpoint?: string;
+  otelTracesEndpoint?: string;
+  otelServiceName?: string;
   /** METRICS_PORT: `/metrics` on a listener of its own (0 = any free port, for tests). */
   metricsPort?: number;
   /** GIT_COMMIT: the commit shown on the system page. */

@@ -5,6 +5,8 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
+import { startTracing, stopTracing } from './lib/tracing.js';
+import { serverVersion } from './lib/build-info.js';
 
 async function main() {
   const startedAt = performance.now();
@@ -18,6 +20,14 @@ async function main() {
     }
     throw err;
   }
+
+  // Before the database is opened: its statements are spans too.
+  await startTracing({
+    endpoint: config.otelEndpoint,
+    tracesEndpoint: config.otelTracesEndpoint,
+    serviceName: config.otelServiceName ?? 'back-office',
+    version: serverVersion(),
+  });
 
   let database;
   try {
@@ -50,6 +60,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      await stopTracing();
     } finally {
       clearTimeout(force);
       process.exit(0);

@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDirLock, type DirLock } from './lock.js';
 import { applyFunctions, type RunSql } from './functions.js';
+import { tracedStatement, tracingOn } from '../lib/tracing.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -149,6 +150,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     lock?.release();
     throw err;
   }
+  traceClient(client);
   const statements = statementObservers();
   const db = drizzlePglite(client, { schema, logger: statements.logger }) as unknown as Db;
   return {
@@ -201,14 +203,67 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   };
 }
 
+/**
+ * node-postgres' client, each promise-returning statement in a span when traces are on (what a
+ * transaction sends on the client it holds); untouched otherwise. The pool's own calls pass a
+ * callback and are traced by `tracePool`, in the context of the caller.
+ */
+class TracedClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has many overloads
+  override query(...args: any[]): any {
+    const run = () => (super.query as (...a: unknown[]) => unknown)(...args);
+    const first = args[0] as { text?: string; submit?: unknown } | string | undefined;
+    const streamed = typeof first === 'object' && typeof first?.submit === 'function';
+    if (!tracingOn() || streamed || typeof args[args.length - 1] === 'function') return run();
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    return tracedStatement('postgresql', this.database ?? '', text, run as () => Promise<unknown>);
+  }
+}
+
+/** `pool.query` (Drizzle outside transactions, `query`, the job queue) in a span when traces are on. */
+function tracePool(pool: pg.Pool, dbName: string): void {
+  const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has many overloads
+  (pool as { query: (...a: any[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { text?: string } | string | undefined;
+    if (!tracingOn() || typeof args[args.length - 1] === 'function') return query(...args);
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    return tracedStatement('postgresql', dbName, text, () => query(...args) as Promise<unknown>);
+  };
+}
+
+/**
+ * The embedded store's statements in spans when traces are on: the calls made on the instance
+ * (Drizzle's outside transactions, `query`, `exec`). Statements inside a PGlite transaction run on
+ * its own handle and are covered by their request's span only.
+ */
+function traceClient(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.query = ((text: string, ...rest: unknown[]) =>
+    tracingOn()
+      ? tracedStatement('postgresql', 'pglite', text, () =>
+          (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+        )
+      : (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest)) as PGlite['query'];
+  client.exec = ((text: string, ...rest: unknown[]) =>
+    tracingOn()
+      ? tracedStatement('postgresql', 'pglite', text, () =>
+          (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest),
+        )
+      : (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest)) as PGlite['exec'];
+}
+
 async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    Client: TracedClient,
     max,
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
   });
   // An idle client erroring (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  tracePool(pool, decodeURIComponent(new URL(url).pathname.slice(1)));
   await pool.query(
     'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
   );

@@ -1,3 +1,4 @@
+import { traceIds } from './tracing.js';
 import type { FastifyServerOptions } from 'fastify';
 
 interface ErrorLike {
@@ -55,6 +56,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     // sign-in banner printed after start-up is the last thing on screen (pino's own
     // asynchronous writer let seeding lines land after it).
     stream: { write: (line: string) => void process.stdout.write(line) },
+    // With traces on, each line names the trace and span it was written in.
+    mixin: () => traceIds() ?? {},
     serializers: {
       err: (err: unknown) => safeError(err),
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
