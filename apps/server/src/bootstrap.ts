@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { meta, users } from './db/schema/core.js';
 import { hashPassword } from './lib/passwords.js';
 import { PermissionService } from './lib/permissions.js';
+import { DEMO_PEOPLE_KEY } from './modules/system/demo-data.js';
 import { seedDatabase } from './seed/index.js';
 
 export interface BootstrapResult {
@@ -48,6 +49,12 @@ export async function bootstrap(
     const demo = config.demoData ?? true;
     if (demo) {
       await seedDatabase(database, 'demo', log, { dataDir: config.dataDir });
+      // The people the seed created (all but the administrator above), so that an administrator
+      // can remove the demo data later (Administration → System) without guessing who is real.
+      await db.execute(sql`INSERT INTO meta (key, value)
+        SELECT ${DEMO_PEOPLE_KEY}, jsonb_build_object('people', coalesce(jsonb_agg(id), '[]'::jsonb))
+          FROM users WHERE email <> ${config.adminEmail.toLowerCase()}
+        ON CONFLICT (key) DO NOTHING`);
       result.loadedDemo = true;
     }
     await db

@@ -91,6 +91,7 @@ export const ROUTE_ACCESS = {
   'GET /api/invitation-links/:token': 'public',
   'POST /api/invitations/accept': 'public',
   'GET /api/admin/system': 'admin:area',
+  'DELETE /api/admin/system/demo-data': 'admin:area',
   'GET /api/admin/sso/mappings': 'roles:manage',
   'PUT /api/admin/sso/mappings': 'roles:manage',
   'POST /api/admin/backups': 'admin:area',

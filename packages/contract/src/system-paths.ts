@@ -4,4 +4,6 @@
 /** Administration → System. */
 export const SYSTEM_API = {
   state: '/api/admin/system',
+  /** DELETE: removes the demo data (people, orders, mail…) loaded into a new database. */
+  demoData: '/api/admin/system/demo-data',
 } as const;

@@ -65,5 +65,14 @@ export const systemStateSchema = z.object({
   lastBackup: systemBackupSchema.nullable(),
 });
 export type SystemState = z.infer<typeof systemStateSchema>;
+
+/**
+ * `DELETE /api/admin/system/demo-data` (SYSTEM_API.demoData): the rows removed per table (tables
+ * that lost none are left out). Answered 409 when the database holds no demo data.
+ */
+export const demoDataRemovedSchema = z.object({
+  removed: z.record(z.string(), z.number().int()),
+});
+export type DemoDataRemoved = z.infer<typeof demoDataRemovedSchema>;
 export type SystemJobs = z.infer<typeof systemJobsSchema>;
 export type SystemBackup = z.infer<typeof systemBackupSchema>;

@@ -14,15 +14,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { Label } from '../../components/label/label';
+import { notify } from '../../components/snackbar/notify';
 import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../lib/format';
 import { paths } from '../../routes/paths';
-import { useSystemStateQuery } from './system-api';
+import { translateError } from '../../locales/form-errors';
+import { useRemoveDemoDataMutation, useSystemStateQuery } from './system-api';
 import { AdminListError } from './admin-list';
 
 /** One fact of a card: its name, and its value (left to right when it is code or a number). */
@@ -130,9 +133,12 @@ function Facts({ state }: { state: SystemState }) {
             </Fact>
           </FactList>
           {state.demoData && (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {t('admin.system.demo.hint')}
-            </Typography>
+            <>
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                {t('admin.system.demo.hint')}
+              </Typography>
+              <RemoveDemoData />
+            </>
           )}
         </Panel>
       </Grid>
@@ -216,7 +222,60 @@ function Facts({ state }: { state: SystemState }) {
   );
 }
 
-/** Administrators only: the installation at a glance (read-only). */
+/**
+ * Removes the demo data after a confirmation that says what goes and what stays; then says how
+ * many records went (the page's demo fact turns to "No" with the answer).
+ */
+function RemoveDemoData() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [open, setOpen] = useState(false);
+  const [remove, { isLoading }] = useRemoveDemoDataMutation();
+  const confirm = () =>
+    remove()
+      .unwrap()
+      .then(({ removed }) => {
+        setOpen(false);
+        const rows = Object.values(removed).reduce((sum, n) => sum + n, 0);
+        notify.success(
+          t('admin.system.demo.removed', {
+            rows: f.count(rows),
+            people: f.count(removed.users ?? 0),
+            orders: f.count(removed.orders ?? 0),
+            mails: f.count(removed.mail_messages ?? 0),
+          }),
+        );
+      })
+      .catch((err: unknown) => {
+        setOpen(false);
+        notify.error(translateError(t, err));
+      });
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="error"
+        size="small"
+        sx={{ mt: 1.5 }}
+        onClick={() => setOpen(true)}
+        data-testid="remove-demo-data"
+      >
+        {t('admin.system.demo.remove')}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={t('admin.system.demo.confirmTitle')}
+        content={t('admin.system.demo.confirmText')}
+        action={t('admin.system.demo.confirmAction')}
+        busy={isLoading}
+        onClose={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}
+
+/** Administrators only: the installation at a glance, and the removal of the demo data. */
 export function SystemView() {
   const { t } = useTranslation();
   const { data, error, isLoading, refetch, isFetching } = useSystemStateQuery();
