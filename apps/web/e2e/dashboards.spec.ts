@@ -152,6 +152,82 @@ test('the six dashboards draw their figures under their Arabic titles, right to 
   await context.close();
 });
 
+/** True when `inner`'s box lies wholly inside `outer`'s (a pixel of rounding allowed). */
+const inside = (
+  inner: { x: number; y: number; width: number; height: number } | null,
+  outer: { x: number; y: number; width: number; height: number } | null,
+) =>
+  !!inner &&
+  !!outer &&
+  inner.x >= outer.x - 1 &&
+  inner.x + inner.width <= outer.x + outer.width + 1 &&
+  inner.y >= outer.y - 1 &&
+  inner.y + inner.height <= outer.y + outer.height + 1;
+
+test('at 1440 px every column of the dashboard tables is in view, in English and Arabic', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const bearer = await token(request);
+  const tables = [
+    { screen: BANKING, ids: ['recentTransactions', 'cards', 'accounts', 'expenseCategories'] },
+    { screen: APP, ids: ['newestPeople', 'latestInvoices'] },
+  ];
+  for (const v of [variant('light-en'), variant('dark-ar')]) {
+    const { context, page } = await openVariant(browser, v, bearer);
+    for (const { screen, ids } of tables) {
+      await page.goto(screen.path);
+      await expect(page.getByTestId(screen.ready)).toHaveText(/\d/);
+      await expect(page.locator('.MuiChartsSurface-root').first()).toBeVisible();
+      await shot(page, `dashboard-${screen.name}-${v.name}`, { fullPage: true });
+      for (const id of ids) {
+        const card = page.getByTestId(`table-${id}`);
+        const region = page.getByTestId(`table-scroll-${id}`);
+        const last = card.locator('thead th:visible').last();
+        await card.scrollIntoViewIfNeeded();
+        // Inside the card, and inside the part of the table one sees without scrolling it.
+        const [box, cardBox, regionBox] = await Promise.all([
+          last.boundingBox(),
+          card.boundingBox(),
+          region.boundingBox(),
+        ]);
+        expect(inside(box, cardBox), `${v.name} ${id}: last column inside its card`).toBe(true);
+        expect(inside(box, regionBox), `${v.name} ${id}: last column not scrolled away`).toBe(true);
+        // The whole table fits: nothing to scroll to.
+        expect(
+          await region.evaluate((el) => el.scrollWidth - el.clientWidth),
+          `${v.name} ${id}: overflow`,
+        ).toBeLessThanOrEqual(1);
+      }
+    }
+    await context.close();
+  }
+});
+
+test('at 390 px the period buttons wrap: "Custom" is whole and opens its dates', async ({
+  browser,
+  request,
+}) => {
+  const { context, page } = await openVariant(browser, variant('phone'), await token(request));
+  for (const screen of [ECOMMERCE, BANKING]) {
+    await page.goto(screen.path);
+    await expect(page.getByTestId(screen.ready)).toHaveText(/\d/);
+    const group = page.getByRole('group', { name: 'Period' });
+    const custom = group.getByRole('button', { name: 'Custom' });
+    await custom.scrollIntoViewIfNeeded();
+    const [box, groupBox] = await Promise.all([custom.boundingBox(), group.boundingBox()]);
+    expect(inside(box, groupBox)).toBe(true);
+    expect(inside(box, { x: 0, y: box?.y ?? 0, width: 390, height: box?.height ?? 0 })).toBe(true);
+    // Not cut by an ellipsis or a hidden overflow either.
+    expect(await custom.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await shot(page, `dashboard-${screen.name}-phone`, { fullPage: true });
+  }
+  await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Custom' }).click();
+  await expect(page.getByRole('textbox', { name: 'From' })).toBeVisible();
+  await context.close();
+});
+
 test('banking dashboard: a quick transfer moves the balance once, the figures open the ledger', async ({
   page,
   login,

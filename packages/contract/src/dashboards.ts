@@ -93,11 +93,20 @@ export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 /** How a figure reads: a count, money in cents, a percentage, or a size in bytes. */
 export const DASHBOARD_UNITS = ['count', 'cents', 'percent', 'bytes'] as const;
 
+/**
+ * Which way a figure should move for the business: `up` (sales, visitors), `down` (cancellations,
+ * expenses) or `neither` (rooms free tonight). Its change is coloured and read out by it.
+ */
+export const DASHBOARD_GOOD_WHEN = ['up', 'down', 'neither'] as const;
+export type DashboardGoodWhen = (typeof DASHBOARD_GOOD_WHEN)[number];
+
 export const dashboardCardSchema = z.object({
   /** Stable across releases; the screen translates by it. */
   id: z.string(),
   label: z.string(),
   unit: z.enum(DASHBOARD_UNITS),
+  /** Declared with the figure, never guessed from its sign. */
+  goodWhen: z.enum(DASHBOARD_GOOD_WHEN),
   value: z.number(),
   /** The same figure for the previous period; null without a comparison. */
   previous: z.number().nullable(),

@@ -113,6 +113,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
   const cards: DashboardCard[] = [
     card({
       id: 'views',
+      goodWhen: 'up',
       label: 'Page views',
       unit: 'count',
       value: cur.views,
@@ -122,6 +123,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'visitors',
+      goodWhen: 'up',
       label: 'Visitors (daily, summed)',
       unit: 'count',
       value: cur.visitors,
@@ -131,6 +133,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'viewsPerVisitor',
+      goodWhen: 'up',
       label: 'Views per visitor',
       unit: 'count',
       value: perVisitor(cur),
@@ -140,6 +143,7 @@ export async function analyticsDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'conversion',
+      goodWhen: 'up',
       label: 'Conversion (orders per 100 visitors)',
       unit: 'percent',
       value: conversion(cur),

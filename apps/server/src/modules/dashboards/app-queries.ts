@@ -129,6 +129,8 @@ export async function appDashboard(db: Executor, p: Period): Promise<Dashboard> 
     id: m,
     label: LABELS[m],
     unit: m === 'revenue' ? 'cents' : 'count',
+    // More people, sales and writing is what the app is for.
+    goodWhen: 'up',
     value: cur[m],
     previous: compare ? prev[m] : null,
     change: compare ? changeOf(cur[m], prev[m]) : null,
@@ -137,6 +139,7 @@ export async function appDashboard(db: Executor, p: Period): Promise<Dashboard> 
   }));
   cards.push({
     id: 'activeNow',
+    goodWhen: 'up',
     label: `Active in the last ${ACTIVE_MINUTES} minutes`,
     unit: 'count',
     value: reads.active,

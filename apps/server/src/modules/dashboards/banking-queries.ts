@@ -180,6 +180,7 @@ export async function bankingDashboard(
   const cards: DashboardCard[] = [
     card({
       id: 'balance',
+      goodWhen: 'up',
       label: 'Balance',
       value: balanceNow,
       previous: balanceBeforeNow,
@@ -188,6 +189,7 @@ export async function bankingDashboard(
     }),
     card({
       id: 'income',
+      goodWhen: 'up',
       label: 'Income',
       value: cur.income,
       previous: prev.income,
@@ -196,6 +198,7 @@ export async function bankingDashboard(
     }),
     card({
       id: 'expenses',
+      goodWhen: 'down',
       label: 'Expenses',
       value: cur.expense,
       previous: prev.expense,
@@ -204,6 +207,7 @@ export async function bankingDashboard(
     }),
     card({
       id: 'transfers',
+      goodWhen: 'neither',
       label: 'Paid by transfer',
       value: cur.paidOut,
       previous: prev.paidOut,

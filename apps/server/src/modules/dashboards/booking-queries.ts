@@ -122,6 +122,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
   const cards: DashboardCard[] = [
     card({
       id: 'bookings',
+      goodWhen: 'up',
       label: 'Bookings',
       unit: 'count',
       value: cur.bookings,
@@ -131,6 +132,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     }),
     card({
       id: 'sold',
+      goodWhen: 'up',
       label: 'Sold',
       unit: 'count',
       value: cur.sold,
@@ -140,6 +142,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     }),
     card({
       id: 'cancelled',
+      goodWhen: 'down',
       label: 'Cancelled',
       unit: 'count',
       value: cur.cancelled,
@@ -149,6 +152,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     }),
     card({
       id: 'income',
+      goodWhen: 'up',
       label: 'Income',
       unit: 'cents',
       value: cur.income,
@@ -159,6 +163,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     // Today's house: no period to compare with.
     {
       id: 'checkIns',
+      goodWhen: 'neither',
       label: 'Check-ins today',
       unit: 'count',
       value: Number(arrivals),
@@ -169,6 +174,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     },
     {
       id: 'checkOuts',
+      goodWhen: 'neither',
       label: 'Check-outs today',
       unit: 'count',
       value: Number(departures),
@@ -179,6 +185,7 @@ export async function bookingDashboard(db: Executor, p: Period, today: string): 
     },
     {
       id: 'roomsAvailable',
+      goodWhen: 'neither',
       label: 'Rooms available tonight',
       unit: 'count',
       value: Number(rooms) - Number(occupied),

@@ -101,6 +101,7 @@ export async function fileDashboard(
   const cards: DashboardCard[] = [
     {
       id: 'uploads',
+      goodWhen: 'neither',
       label: 'Files uploaded',
       unit: 'count',
       value: cur.files,
@@ -111,6 +112,7 @@ export async function fileDashboard(
     },
     {
       id: 'uploadedBytes',
+      goodWhen: 'neither',
       label: 'Uploaded',
       unit: 'bytes',
       value: cur.bytes,
@@ -121,6 +123,7 @@ export async function fileDashboard(
     },
     {
       id: 'storageUsed',
+      goodWhen: 'neither',
       label: 'Storage used',
       unit: 'bytes',
       value: used,
@@ -131,6 +134,7 @@ export async function fileDashboard(
     },
     {
       id: 'quotaUsed',
+      goodWhen: 'down',
       label: 'Of the quota',
       unit: 'percent',
       value: quotaBytes ? Math.round((used / quotaBytes) * 1000) / 10 : 0,
@@ -141,6 +145,7 @@ export async function fileDashboard(
     },
     {
       id: 'files',
+      goodWhen: 'neither',
       label: 'Files stored',
       unit: 'count',
       value: stored,

@@ -246,6 +246,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
   const cards: DashboardCard[] = [
     card({
       id: 'orders',
+      goodWhen: 'up',
       label: 'Orders',
       unit: 'count',
       value: cur.orders,
@@ -255,6 +256,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'revenue',
+      goodWhen: 'up',
       label: 'Revenue',
       unit: 'cents',
       value: cur.revenue,
@@ -264,6 +266,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'productsSold',
+      goodWhen: 'up',
       label: 'Products sold',
       unit: 'count',
       value: cur.items,
@@ -273,6 +276,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'averageOrder',
+      goodWhen: 'up',
       label: 'Average order',
       unit: 'cents',
       value: average(cur.revenue, cur.kept),
@@ -282,6 +286,7 @@ export async function ecommerceDashboard(db: Executor, p: Period): Promise<Dashb
     }),
     card({
       id: 'cancelled',
+      goodWhen: 'down',
       label: 'Cancelled or refunded',
       unit: 'count',
       value: cur.lost,

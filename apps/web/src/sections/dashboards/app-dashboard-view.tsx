@@ -19,6 +19,8 @@ export function AppDashboardView() {
     <GeneralDashboardView
       name="app"
       tableWidth={{ newestPeople: 6, latestInvoices: 6 }}
+      // The name links to the person; their address waits for a wider screen.
+      secondary={{ newestPeople: ['email'], latestInvoices: ['createdAt'] }}
       cell={(column, value) => {
         if (column === 'status' && typeof value === 'string')
           return (

@@ -14,6 +14,13 @@ import { SeriesCard, StatCard, TableCard } from './dashboard-widgets';
 import { QuickTransfer } from './quick-transfer';
 
 /** /dashboard/banking — balance, income and expenses of the organisation's accounts, live. */
+/** Columns dropped below xl: every card has one holder, and the category says what a payment was. */
+const SECONDARY: Record<string, readonly string[]> = {
+  recentTransactions: ['account'],
+  cards: ['holder'],
+  accounts: ['number'],
+};
+
 export function BankingDashboardView() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -71,6 +78,7 @@ export function BankingDashboardView() {
           fileName={file(id)}
           empty={t('dashboards.noRows')}
           currency={currency}
+          secondary={SECONDARY[id]}
         />
       )
     );

@@ -21,6 +21,7 @@ const answer = (value: number): Dashboard => ({
       id: 'orders',
       label: 'Orders',
       unit: 'count',
+      goodWhen: 'up',
       value,
       previous: null,
       change: null,

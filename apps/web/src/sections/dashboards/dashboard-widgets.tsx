@@ -90,7 +90,10 @@ export function PeriodPicker({ period, from, to, choose, setRange }: PeriodProps
           ? t('dashboards.period.tooLong', { days: DASHBOARD_MAX_DAYS })
           : null;
   return (
-    <Stack spacing={1.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
+    <Stack
+      spacing={1.5}
+      sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, minWidth: 0, maxWidth: '100%' }}
+    >
       <ToggleButtonGroup
         exclusive
         size="small"
@@ -106,10 +109,20 @@ export function PeriodPicker({ period, from, to, choose, setRange }: PeriodProps
           setOpen(false);
           choose(value);
         }}
-        sx={{ flexWrap: 'wrap' }}
+        // Wraps (never clips) on a phone: the group may not grow wider than its column.
+        sx={{ flexWrap: 'wrap', maxWidth: '100%', minWidth: 0, rowGap: 0.5 }}
       >
         {[...QUICK, 'custom' as const].map((p) => (
-          <ToggleButton key={p} value={p} sx={{ px: 1.5, minHeight: 36 }}>
+          <ToggleButton
+            key={p}
+            value={p}
+            sx={{
+              px: 1.5,
+              minHeight: 36,
+              flex: { xs: '1 0 auto', sm: '0 0 auto' },
+              whiteSpace: 'nowrap',
+            }}
+          >
             {t(`dashboards.period.${p}`)}
           </ToggleButton>
         ))}
@@ -168,8 +181,17 @@ export function StatCard({
   const f = useFormat();
   const theme = useTheme();
   const change = card.change;
+  // Whether a move is good is the figure's own declaration: fewer cancellations are good news.
+  const verdict =
+    change === null || change === 0
+      ? 'same'
+      : card.goodWhen === 'neither'
+        ? 'changed'
+        : change > 0 === (card.goodWhen === 'up')
+          ? 'better'
+          : 'worse';
   const tone: LabelColor =
-    change === null || change === 0 ? 'default' : change > 0 ? 'success' : 'error';
+    verdict === 'better' ? 'success' : verdict === 'worse' ? 'error' : 'default';
   const Icon =
     change === null || change === 0
       ? TrendingFlatRounded
@@ -196,9 +218,17 @@ export function StatCard({
           </Typography>
           {/* A figure of today (no period, no trend) shows no comparison line. */}
           {(card.previous !== null || card.spark.length > 0) && (
-            <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}>
+            <Box
+              sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }}
+              data-testid={`change-${card.id}`}
+              data-tone={tone}
+            >
               <Label color={tone}>
-                <Icon sx={{ fontSize: 16, mr: 0.5 }} aria-hidden="true" />
+                <Icon
+                  sx={{ fontSize: 16, mr: 0.5 }}
+                  titleAccess={change === null ? undefined : t(`dashboards.trend.${verdict}`)}
+                  aria-hidden={change === null ? 'true' : undefined}
+                />
                 <bdi>{change === null ? '—' : f.change(change)}</bdi>
               </Label>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
@@ -375,6 +405,7 @@ export function TableCard({
   currency,
   rowAction,
   actionLabel,
+  secondary = [],
 }: {
   table: DashboardTable;
   title: string;
@@ -391,11 +422,18 @@ export function TableCard({
   /** Buttons at the end of each row (acting on its record). */
   rowAction?: (row: DashboardTable['rows'][number]) => ReactNode;
   actionLabel?: string;
+  /**
+   * Columns the card drops below the xl breakpoint (a laptop's 1440 px puts two tables side by
+   * side), so the ones that matter stay in view; the CSV keeps them all.
+   */
+  secondary?: readonly string[];
 }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const shown = (id: string) =>
+    secondary.includes(id) ? { display: { xs: 'none', xl: 'table-cell' } } : {};
   return (
-    <Card sx={{ height: '100%' }} data-testid={`table-${table.id}`}>
+    <Card sx={{ height: '100%', minWidth: 0, maxWidth: '100%' }} data-testid={`table-${table.id}`}>
       <CardHeader
         title={title}
         titleTypographyProps={{ component: 'h2', variant: 'h6' }}
@@ -413,14 +451,28 @@ export function TableCard({
         }
       />
       {/* Focusable so a keyboard can scroll a table wider than the screen. */}
-      <Box sx={{ overflowX: 'auto', mt: 1 }} tabIndex={0} role="region" aria-label={title}>
-        <Table size="small">
+      <Box
+        sx={{
+          overflowX: 'auto',
+          mt: 1,
+          maxWidth: '100%',
+          // A visible scrollbar says there is more (overlay scrollbars hide it until scrolled).
+          scrollbarWidth: 'thin',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
+        tabIndex={0}
+        role="region"
+        aria-label={title}
+        data-testid={`table-scroll-${table.id}`}
+      >
+        <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1.5 } }}>
           <TableHead>
             <TableRow>
               {table.columns.map((c) => (
                 <TableCell
                   key={c.id}
                   align={['count', 'cents', 'percent', 'bytes'].includes(c.unit) ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap', ...shown(c.id) }}
                 >
                   {column(c.id)}
                 </TableCell>
@@ -457,7 +509,17 @@ export function TableCard({
                       align={
                         ['count', 'cents', 'percent', 'bytes'].includes(c.unit) ? 'right' : 'left'
                       }
-                      sx={{ whiteSpace: 'nowrap' }}
+                      sx={{
+                        whiteSpace: 'nowrap',
+                        // A long name (a company's) is cut with an ellipsis, not the columns after it.
+                        ...(i > 0 && c.unit === 'text'
+                          ? { maxWidth: '11rem', overflow: 'hidden', textOverflow: 'ellipsis' }
+                          : {}),
+                        ...shown(c.id),
+                      }}
+                      title={
+                        i > 0 && c.unit === 'text' && typeof value === 'string' ? value : undefined
+                      }
                     >
                       {i === 0 && row.link ? (
                         <Link component={RouterLink} to={row.link} underline="hover">

@@ -10,6 +10,8 @@ type Props = {
   name: DashboardName;
   /** Width of each table on a large screen (out of 12); 6 by default. */
   tableWidth?: Record<string, number>;
+  /** Per table, the columns dropped below xl (see TableCard). */
+  secondary?: Record<string, readonly string[]>;
   cell?: (columnId: string, value: string | number | null) => ReactNode;
   /** Beside the period picker (an upload button…). */
   action?: ReactNode;
@@ -19,7 +21,13 @@ type Props = {
  * A dashboard laid out from its answer: the period's figures, today's figures, each series
  * against the previous period, then the tables — with the texts under `dashboards.{name}`.
  */
-export function GeneralDashboardView({ name, tableWidth = {}, cell, action }: Props) {
+export function GeneralDashboardView({
+  name,
+  tableWidth = {},
+  secondary = {},
+  cell,
+  action,
+}: Props) {
   const { t } = useTranslation();
   const page = useDashboardPage(name);
   const file = (id: string) => `${name}-${id}-${page.from}-${page.to}`;
@@ -60,6 +68,7 @@ export function GeneralDashboardView({ name, tableWidth = {}, cell, action }: Pr
           {data.tables.map((table) => (
             <Grid key={table.id} size={{ xs: 12, lg: tableWidth[table.id] ?? 6 }}>
               <TableCard
+                secondary={secondary[table.id]}
                 table={table}
                 title={t(`dashboards.${name}.tables.${table.id}`)}
                 column={(id) => t(`dashboards.${name}.columns.${id}`)}
