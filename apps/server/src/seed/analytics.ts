@@ -70,7 +70,7 @@ export const analyticsSeedStep: SeedStep = {
   async run({ exec, counts, now, random }) {
     const total = counts.pageViews;
     if (total === 0) return;
-    const span = Math.min(counts.spanDays, 730);
+    const span = Math.min(counts.historyDays, 730);
     const firstDay =
       Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - span * DAY_MS;
     // Views per day: traffic grows over the span, weekends are quieter, every day differs a bit;

@@ -1,5 +1,6 @@
 import type { SeedStep } from './index.js';
 import { lit } from './sql-gen.js';
+import { historyDays, historyRowsSql } from './rhythm.js';
 import { COMPANIES } from './vocab.js';
 
 const DAY_MS = 86_400_000;
@@ -48,11 +49,12 @@ const arr = (xs: string[]) => `ARRAY[${xs.map(lit).join(', ')}]`;
 export const bankingSeedStep: SeedStep = {
   name: 'banking',
   tables: ['bank_transactions'],
-  async run({ exec, counts, now }) {
+  async run({ exec, counts, now, seed }) {
     const total = counts.bankTransactions;
     if (total === 0) return;
-    const span = Math.min(counts.spanDays, 730);
-    const start = now.getTime() - span * DAY_MS;
+    const history = historyDays(total, counts.historyDays, now, seed, 2);
+    // The accounts open the day before the history's first day.
+    const start = history.start[0]!;
     const ids = ACCOUNTS.map(
       (_, i) => `00000000-0000-4000-8000-b4a0000000${String(i).padStart(2, '0')}`,
     );
@@ -94,31 +96,31 @@ export const bankingSeedStep: SeedStep = {
       return `(${arr(list)})[1 + (r2 % ${list.length})]`;
     };
     const CHUNK = 500_000;
-    const step = (span * DAY_MS) / total;
     for (let first = 1; first <= total; first += CHUNK) {
       const last = Math.min(total, first + CHUNK - 1);
       await exec(`
         INSERT INTO bank_transactions (id, account_id, occurred_at, kind, category, counterparty, amount, currency)
         SELECT overlay(overlay(md5('bank-tx-' || g) placing '4' from 13) placing '8' from 17)::uuid,
                (${arr(ids)})[1 + a]::uuid,
-               to_timestamp((${start} + g::numeric * ${step}) / 1000.0),
+               at,
                ${pickCase((m) => lit(m[1]))},
                ${pickCase((m) => lit(m[0]))},
                ${pickCase(payees)},
                ${pickCase((m) => `${m[1] === 'income' ? '' : '-'}(${m[3]} + r2 % ${m[4]})`)},
                (${arr(ACCOUNTS.map((x) => x[2]))})[1 + a]
           FROM (
-            SELECT g, r1, r2, CASE ${accountCase} ELSE 0 END AS a
-              FROM (SELECT g,
+            SELECT g, at, r1, r2, CASE ${accountCase} ELSE 0 END AS a
+              FROM (SELECT g, at,
                            abs(hashtext('bk-a' || g)::bigint) % 1000 AS r1,
                            abs(hashtext('bk-b' || g)::bigint) % 1000000 AS r2,
                            abs(hashtext('bk-c' || g)::bigint) % 100 AS r3
-                      FROM generate_series(${first}, ${last}) g) s) t`);
+                      FROM (${historyRowsSql(history, first, last, 4242)}) hr) s) t`);
     }
     await exec('ALTER TABLE bank_transactions ENABLE TRIGGER bank_transactions_rollup');
     await rebuildBankRollups(exec);
 
-    // A few payments to people, written as a transfer writes them (the trigger keeps the rollups).
+    // Payments to people, written as a transfer writes them: a few in the last weeks (recent
+    // payees), then about one a week back through the history, so "paid by transfer" has a past.
     const people = await exec(
       `SELECT id, display_name FROM users WHERE status = 'active' AND role <> 'admin' ORDER BY created_at LIMIT 6`,
     );
@@ -126,17 +128,30 @@ export const bankingSeedStep: SeedStep = {
       `SELECT id FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1`,
     );
     const by = admins[0]?.id ? lit(String(admins[0].id)) : 'NULL';
-    for (const [i, person] of people.entries()) {
-      const at = new Date(now.getTime() - (i * 3 + 1) * DAY_MS).toISOString();
-      const amount = 12_000 + i * 4_550;
-      const transferId = `00000000-0000-4000-8000-b4a1000000${String(i).padStart(2, '0')}`;
+    const transfers: string[] = [];
+    const ledger: string[] = [];
+    if (people.length > 0) {
+      const weekly = Math.max(0, Math.floor((counts.historyDays - 30) / 7));
+      for (let i = 0; i < 6 + weekly; i++) {
+        const person = people[i % people.length]!;
+        const daysAgo = i < 6 ? i * 3 + 1 : 18 + (i - 6) * 7 + (i % 3);
+        const at = new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
+        const amount = 12_000 + (i % 6) * 4_550 + ((i * 7_919) % 5) * 1_000;
+        const transferId = `00000000-0000-4000-8000-b4a1${String(i).padStart(8, '0')}`;
+        transfers.push(
+          `(${lit(transferId)}, ${lit(`seed-${i}`)}, ${by}, ${lit(ids[0]!)}, ${lit(String(person.id))}, ${lit(String(person.display_name))}, ${amount}, 'USD', 'Expenses refund', ${lit(at)})`,
+        );
+        ledger.push(
+          `(${lit(ids[0]!)}, ${lit(at)}, 'transfer', 'transfer', ${lit(String(person.display_name))}, ${-amount}, 'USD', ${lit(transferId)}, 'Expenses refund')`,
+        );
+      }
       await exec(
         `INSERT INTO bank_transfers (id, idempotency_key, created_by, from_account_id, contact_id, counterparty, amount, currency, note, created_at)
-         VALUES (${lit(transferId)}, ${lit(`seed-${i}`)}, ${by}, ${lit(ids[0]!)}, ${lit(String(person.id))}, ${lit(String(person.display_name))}, ${amount}, 'USD', 'Expenses refund', ${lit(at)})`,
+         VALUES ${transfers.join(', ')}`,
       );
       await exec(
         `INSERT INTO bank_transactions (account_id, occurred_at, kind, category, counterparty, amount, currency, transfer_id, description)
-         VALUES (${lit(ids[0]!)}, ${lit(at)}, 'transfer', 'transfer', ${lit(String(person.display_name))}, ${-amount}, 'USD', ${lit(transferId)}, 'Expenses refund')`,
+         VALUES ${ledger.join(', ')}`,
       );
     }
   },

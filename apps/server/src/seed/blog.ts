@@ -79,7 +79,7 @@ export const blogSeedStep: SeedStep = {
     const p = 'g.i';
     const h = (k: number, i = p) => gen.h(i, k);
     const title = `((${arr(ANGLES)})[1 + (${p} / ${TOPICS.length}) % ${ANGLES.length}] || ' ' || lower((${arr(TOPICS)})[1 + ${p} % ${TOPICS.length}]) || CASE WHEN ${p} > ${TOPICS.length * ANGLES.length} THEN ' (' || ${p} || ')' ELSE '' END)`;
-    const span = counts.spanDays * 86_400;
+    const span = counts.historyDays * 86_400;
     // 1 in 10 a draft, 1 in 25 scheduled in the next fortnight, the rest published over the span.
     const state = `(CASE WHEN ${h(81)} % 10 = 0 THEN 'draft' WHEN ${h(81)} % 25 = 1 THEN 'scheduled' ELSE 'published' END)`;
     const at = `(${lit(now.toISOString())}::timestamptz - (${h(82)} % ${span}) * interval '1 second')`;

@@ -1,5 +1,6 @@
 import type { SeedStep } from './index.js';
 import { lit } from './sql-gen.js';
+import { historyDays, historyRowsSql } from './rhythm.js';
 import { FIRST_NAMES, LAST_NAMES, PLACES } from './vocab.js';
 
 const DAY_MS = 86_400_000;
@@ -40,7 +41,7 @@ const arr = (xs: string[]) => `ARRAY[${xs.map(lit).join(', ')}]`;
 export const bookingSeedStep: SeedStep = {
   name: 'booking',
   tables: ['bookings', 'booking_reviews'],
-  async run({ exec, counts, now }) {
+  async run({ exec, counts, now, seed }) {
     const total = counts.bookings;
     if (total === 0) return;
     const properties = Math.min(PROPERTY_NAMES.length * 5, Math.max(4, Math.round(total / 2000)));
@@ -59,9 +60,7 @@ export const bookingSeedStep: SeedStep = {
              (ARRAY[${ROOM_KINDS.map((r) => r[1]).join(', ')}])[1 + k % 4] + (p % 5) * 1000
         FROM generate_series(0, ${properties - 1}) p, generate_series(0, ${roomsPer - 1}) k`);
     const rooms = properties * roomsPer;
-    const span = Math.min(counts.spanDays, 730);
-    const start = now.getTime() - span * DAY_MS;
-    const step = (span * DAY_MS) / total;
+    const history = historyDays(total, counts.historyDays, now, seed, 3);
     const today = now.toISOString().slice(0, 10);
     await exec('ALTER TABLE bookings DISABLE TRIGGER bookings_rollup');
     const CHUNK = 250_000;
@@ -86,12 +85,12 @@ export const bookingSeedStep: SeedStep = {
                    to_char(created + make_interval(days => ((h2 % 60) + nights)::int), 'YYYY-MM-DD') AS co,
                    ${uuidSql(`'room-' || (h1 % ${rooms})`)} AS room
               FROM (
-                SELECT g, to_timestamp((${start} + g::numeric * ${step}) / 1000.0) AS created,
+                SELECT g, at AS created,
                        abs(hashtext('bk1-' || g)::bigint) AS h1,
                        abs(hashtext('bk2-' || g)::bigint) AS h2,
                        abs(hashtext('bk3-' || g)::bigint) % 100 AS h3,
                        1 + abs(hashtext('bk4-' || g)::bigint) % 7 + (abs(hashtext('bk5-' || g)::bigint) % 3) * (abs(hashtext('bk6-' || g)::bigint) % 3) AS nights
-                  FROM generate_series(${first}, ${last}) g) s) x
+                  FROM (${historyRowsSql(history, first, last, 4343)}) hr) s) x
           JOIN booking_rooms r ON r.id = x.room`);
     }
     await exec('ALTER TABLE bookings ENABLE TRIGGER bookings_rollup');

@@ -297,7 +297,14 @@ export const fileSeedStep: SeedStep = {
     if (admin) {
       const owner = String(admin.id);
       const folders = new Map<string, string>();
-      let day = 40;
+      // Spread over the two years of history, more of them lately (a drive fills up), so each
+      // period's uploads have an earlier period to compare with.
+      const n = ADMIN_TREE.reduce((k, node) => k + (node.folder ? 1 : 0) + node.files.length, 0);
+      let k = 0;
+      const next = () => {
+        const left = (n - 1 - k++) / Math.max(1, n - 1);
+        return 2 + Math.round((Math.min(counts.historyDays, 730) - 30) * left * left);
+      };
       for (const node of ADMIN_TREE) {
         let parent: string | null = null;
         if (node.folder) {
@@ -311,14 +318,14 @@ export const fileSeedStep: SeedStep = {
               node.folder,
               null,
               [],
-              day--,
+              next(),
             ),
           );
           parent = id;
         }
         for (const [index, name, tags] of node.files) {
           const id = nextId();
-          rows.push(row(id, owner, parent, name, files[index]!, tags ?? [], day--));
+          rows.push(row(id, owner, parent, name, files[index]!, tags ?? [], next()));
           if (name.startsWith('Quarterly') || name.startsWith('Hero'))
             favourites.push(`(${lit(id)}, ${lit(owner)})`);
         }
@@ -366,7 +373,7 @@ export const fileSeedStep: SeedStep = {
       const sizes = arr(files.map((f) => f.bytes.length));
       const keys = arr(files.map((f) => f.key));
       const sums = arr(files.map((f) => sha(f.bytes)));
-      const span = Math.max(1, counts.spanDays);
+      const span = Math.max(1, counts.historyDays);
       await exec('ALTER TABLE files DISABLE TRIGGER files_usage');
       const CHUNK = 200_000;
       for (let first = 1; first <= total; first += CHUNK) {

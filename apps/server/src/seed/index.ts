@@ -11,6 +11,7 @@ import { bookingSeedStep } from './booking.js';
 import { mailSeedStep } from './mail.js';
 import { chatSeedStep } from './chat.js';
 import { KIND, SqlGen, lit } from './sql-gen.js';
+import { historyDays, historyRowsSql } from './rhythm.js';
 import {
   DISCOUNT_CODES,
   KANBAN_COLUMNS,
@@ -53,8 +54,15 @@ export interface SeedCounts {
   pageViews: number;
   /** Stays at the booking properties (and reviews of a quarter of the past ones). */
   bookings: number;
-  /** Orders and events are spread over this many days before (and events after) now. */
+  /** Past sign-ins (ended sessions), over the history. */
+  signIns: number;
+  /** Events, mail, chat and posts are spread over this many days before (and events after) now. */
   spanDays: number;
+  /**
+   * Orders, bank transactions, page views, stays, invoices and uploads go back this many days,
+   * with a weekly and seasonal rhythm (rhythm.ts): two years, so a 12-month figure has a year before it.
+   */
+  historyDays: number;
 }
 
 export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
@@ -62,12 +70,12 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     users: 240,
     products: 160,
     reviews: 640,
-    orders: 600,
+    orders: 2_400,
     events: 60,
     kanbanCards: 22,
     discountCodes: 6,
     invoices: 48,
-    files: 60,
+    files: 150,
     blogPosts: 36,
     blogComments: 300,
     mails: 4_000,
@@ -79,6 +87,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     pageViews: 20_000,
     bookings: 800,
     spanDays: 120,
+    historyDays: 730,
+    signIns: 3_000,
   },
   '10k': {
     users: 10_000,
@@ -101,6 +111,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     pageViews: 100_000,
     bookings: 10_000,
     spanDays: 365,
+    historyDays: 730,
+    signIns: 20_000,
   },
   '100k': {
     users: 100_000,
@@ -123,6 +135,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     pageViews: 1_000_000,
     bookings: 100_000,
     spanDays: 730,
+    historyDays: 730,
+    signIns: 100_000,
   },
   large: {
     users: 100_000,
@@ -145,6 +159,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     pageViews: 10_000_000,
     bookings: 500_000,
     spanDays: 730,
+    historyDays: 730,
+    signIns: 200_000,
   },
   '1m': {
     users: 1_000_000,
@@ -167,6 +183,8 @@ export const SCALE_COUNTS: Record<Scale, SeedCounts> = {
     pageViews: 10_000_000,
     bookings: 500_000,
     spanDays: 730,
+    historyDays: 730,
+    signIns: 200_000,
   },
 };
 
@@ -188,6 +206,8 @@ export interface SeedContext {
   gen: SqlGen;
   /** The instant dates are generated around. */
   now: Date;
+  /** The generator's seed (for the history's day-by-day rhythm). */
+  seed: number;
   /** One argon2 hash of a random password nobody knows, shared by the generated people. */
   passwordHash: string;
 }
@@ -225,6 +245,24 @@ export const seedSteps: SeedStep[] = [
     },
   },
   {
+    name: 'sign-ins',
+    async run({ exec, gen, counts, now, seed }) {
+      if (counts.signIns === 0 || counts.users <= 10) return;
+      // Ended sessions (expired, signed out) of everyone but the first ten people, whose sign-ins
+      // the demo itself makes: the app dashboard's sign-ins then have a history.
+      const days = historyDays(counts.signIns, counts.historyDays, now, seed, 4);
+      const u = `11 + ${gen.h('r.g', 91)} % ${counts.users - 10}`;
+      await exec(`INSERT INTO sessions (id, user_id, user_agent, ip, created_at, last_seen_at, expires_at, revoked_at)
+SELECT ${gen.uid(KIND.session, 'r.g')}, ${gen.uid(KIND.user, u)},
+  ${gen.pick(['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148', 'Mozilla/5.0 (X11; Linux x86_64) Firefox/127.0'], 'r.g', 92)},
+  '10.' || ${gen.h('r.g', 93)} % 250 || '.' || ${gen.h('r.g', 94)} % 250 || '.' || (1 + ${gen.h('r.g', 95)} % 250),
+  r.at, r.at + (5 + ${gen.h('r.g', 96)} % 120) * interval '1 minute',
+  least(r.at + interval '1 day', ${lit(now.toISOString())}::timestamptz - interval '1 second'),
+  least(r.at + interval '3 hours', ${lit(now.toISOString())}::timestamptz - interval '1 second')
+FROM (${historyRowsSql(days, 1, counts.signIns, 4444)}) r`);
+    },
+  },
+  {
     name: 'products and reviews',
     async run({ exec, gen, counts }) {
       // Ratings and units sold are aggregates of reviews and order lines: computed first, from the
@@ -257,7 +295,7 @@ FROM generate_series(1, ${more}) AS g(i) ON CONFLICT DO NOTHING`);
   },
   {
     name: 'orders',
-    async run({ exec, gen, counts }) {
+    async run({ exec, gen, counts, now, seed }) {
       for (const t of ORDER_HELPER_TABLES) await exec(`DROP TABLE IF EXISTS ${t}`);
       await exec(gen.customers(counts.users));
       await exec(gen.lineProducts(counts.products));
@@ -269,9 +307,8 @@ FROM generate_series(1, ${more}) AS g(i) ON CONFLICT DO NOTHING`);
       // The trigger that keeps order_customers would hold a million-row transition table; the
       // same rows are added below with one grouped insert.
       await exec('ALTER TABLE orders DISABLE TRIGGER orders_customers_insert');
-      await exec(
-        gen.orders(counts.orders, counts.products, counts.users, counts.spanDays, firstNumber),
-      );
+      const days = historyDays(counts.orders, counts.historyDays, now, seed, 1);
+      await exec(gen.orders(counts.orders, counts.products, counts.users, days, firstNumber));
       await exec('ALTER TABLE orders ENABLE TRIGGER orders_customers_insert');
       await exec(
         `SELECT setval(pg_get_serial_sequence('orders', 'number'), (SELECT max(number) FROM orders))`,
@@ -504,6 +541,7 @@ export async function seedDatabase(
       scale,
       counts,
       random: seededRandom(seed),
+      seed,
       log,
       exec,
       gen,

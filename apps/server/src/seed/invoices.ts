@@ -104,7 +104,7 @@ export const invoiceSeedStep: SeedStep = {
     );
 
     // Issue days spread over the span, oldest first, so numbers follow the days.
-    const span = Math.min(counts.spanDays, 365 * 2);
+    const span = Math.min(counts.historyDays, 365 * 2);
     const start = now.getTime() - span * DAY_MS;
     const lastNumber = new Map<string, number>();
     const next = (kind: 'invoice' | 'credit_note', year: number) => {

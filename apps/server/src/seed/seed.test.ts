@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { PermissionService } from '../lib/permissions.js';
 import { PRODUCT_COLORS } from '@bo/contract/products';
-import { seedDatabase, type SeedOptions } from './index.js';
+import { periodRange } from '@bo/contract/dashboards';
+import { SCALE_COUNTS, seedDatabase, type SeedOptions } from './index.js';
+import { analyticsDashboard } from '../modules/dashboards/analytics-queries.js';
+import { appDashboard } from '../modules/dashboards/app-queries.js';
+import { bankingDashboard } from '../modules/dashboards/banking-queries.js';
+import { bookingDashboard } from '../modules/dashboards/booking-queries.js';
+import { fileDashboard } from '../modules/dashboards/file-queries.js';
+import { ecommerceDashboard, resolvePeriod } from '../modules/dashboards/queries.js';
 import { PRODUCT_NOUNS } from './vocab.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -193,7 +200,7 @@ describe('seed generator', () => {
     expect(row).toMatchObject({
       users: 240,
       products: 160,
-      orders: 600,
+      orders: SCALE_COUNTS.demo.orders,
       reviews: 640,
       events: 60,
       cards: 22,
@@ -226,6 +233,65 @@ describe('seed generator', () => {
       `SELECT published FROM products WHERE slug = 'leather-loafers-se'`,
     );
     expect(rows).toEqual([{ published: true }]);
+  });
+
+  it('gives the orders a history that moves: day to day, and weekdays against the weekend', async () => {
+    // The last 60 whole days before NOW, days without orders counted as 0.
+    const rows = await a.query<{ day: string; dow: number; n: number }>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, extract(dow FROM d)::int AS dow, coalesce(s.n, 0)::int AS n
+         FROM generate_series($1::date - 60, $1::date - 1, interval '1 day') AS d
+         LEFT JOIN (SELECT day, sum(orders) AS n FROM order_daily_stats GROUP BY day) s
+           ON s.day = to_char(d, 'YYYY-MM-DD')`,
+      [NOW.toISOString().slice(0, 10)],
+    );
+    expect(rows).toHaveLength(60);
+    const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+    const n = rows.map((r) => r.n);
+    const m = mean(n);
+    const cv = Math.sqrt(mean(n.map((x) => (x - m) ** 2))) / m;
+    expect(cv).toBeGreaterThan(0.2);
+    const weekend = mean(rows.filter((r) => r.dow === 0 || r.dow === 6).map((r) => r.n));
+    const weekdays = mean(rows.filter((r) => r.dow !== 0 && r.dow !== 6).map((r) => r.n));
+    expect(Math.abs(weekend - weekdays) / weekdays).toBeGreaterThan(0.15);
+    // Two years of them, so the year before the last one is there to compare with.
+    const [span] = await a.query<{ days: number }>(
+      `SELECT ($1::date - min(created_at)::date)::int AS days FROM orders`,
+      [NOW.toISOString().slice(0, 10)],
+    );
+    expect(span!.days).toBeGreaterThan(700);
+  });
+
+  it('gives every 12-month figure a previous year to compare with, and every month data', async () => {
+    const today = NOW.toISOString().slice(0, 10);
+    const p = resolvePeriod(periodRange('12m', today), today);
+    const [owner] = await a.query<{ id: string }>(
+      // The demo's sign-in: the newest administrator, who holds the demo drive.
+      `SELECT id FROM users WHERE role = 'admin' ORDER BY created_at DESC, id LIMIT 1`,
+    );
+    const boards = {
+      ecommerce: await ecommerceDashboard(a.db, p),
+      app: await appDashboard(a.db, p),
+      analytics: await analyticsDashboard(a.db, p),
+      banking: await bankingDashboard(a.db, p, undefined),
+      booking: await bookingDashboard(a.db, p, today),
+      file: await fileDashboard(a.db, p, owner!.id, 10 * 1024 ** 3),
+    };
+    const empty: string[] = [];
+    for (const [name, d] of Object.entries(boards)) {
+      for (const c of d.cards) {
+        // A figure of now (rooms free tonight, storage used) has no previous period.
+        if (c.previous === null) continue;
+        if (!(c.previous > 0)) empty.push(`${name}.${c.id} previous`);
+        if (!(c.value > 0)) empty.push(`${name}.${c.id} value`);
+      }
+      // No series that starts at 0 for months (the ledger's "nothing until June"); one person's
+      // drive is not busy enough to fill every month.
+      if (name === 'file') continue;
+      for (const s of d.series) {
+        if (s.values.slice(0, -1).some((v) => v === 0)) empty.push(`${name}.${s.id} month`);
+      }
+    }
+    expect(empty).toEqual([]);
   });
 
   it('keeps every relation consistent', async () => {
@@ -261,6 +327,7 @@ describe('seed generator', () => {
           bankTransactions: 300,
           pageViews: 2_000,
           bookings: 200,
+          signIns: 300,
         },
       });
       const bad = await inconsistencies(database);

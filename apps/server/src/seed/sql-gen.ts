@@ -7,6 +7,7 @@ import {
 } from '@bo/contract/products';
 import { CALENDAR_COLORS } from '@bo/contract/calendar';
 import { AVATAR_POOL, COVER_POOL } from './images.js';
+import { historyRowsSql, type HistoryDays } from './rhythm.js';
 import {
   COMPANIES,
   EVENT_TITLES,
@@ -89,6 +90,7 @@ export const KIND = {
   chatConversation: 21,
   chatMessage: 22,
   chatFile: 23,
+  session: 24,
 } as const;
 
 export interface SqlGenOptions {
@@ -263,7 +265,7 @@ FROM (${this.reviewRows(count, products, users)}) s GROUP BY p`;
     return `INSERT INTO product_reviews (id, product_id, user_id, rating, comment, helpful, created_at)
 SELECT ${this.uid(KIND.review, 's.r')}, ${this.uid(KIND.product, 's.p')}, ${this.uid(KIND.user, 's.u')}, s.rating,
   ${this.pick(REVIEW_COMMENTS, 's.r', 44)}, ${this.h('s.r', 45)} % 40,
-  ${this.ago(`${this.h('s.r', 46)} % ${300 * DAY}`)}
+  ${this.ago(`${this.h('s.r', 46)} % ${730 * DAY}`)}
 FROM (${this.reviewRows(count, products, users)}) s`;
   }
 
@@ -330,24 +332,22 @@ FROM (${this.itemRows(orders, products)}) s JOIN seed_line_product lp ON lp.p = 
   /**
    * Orders, with subtotal and item count computed from the same expressions as their lines, and
    * the customer's name, email and billing copied from `seed_customer` (see customers).
-   * Dates run from `spanDays` ago to now in order-number order, a few a minute at large scale.
+   * Dates follow the history's days (rhythm.ts) in order-number order.
    */
   orders(
     count: number,
     products: number,
     users: number,
-    spanDays: number,
+    days: HistoryDays,
     firstNumber = 1,
   ): string {
-    const o = 'g.i';
-    const step = (spanDays * DAY) / count;
-    // Level 1: per order, the drawn numbers (each hash computed once).
+    const o = 'r.g';
+    // Level 1: per order, the drawn numbers (each hash computed once) and its instant.
     const drawn = `SELECT ${o} AS o, 1 + ${this.h(o, 51)} % ${users} AS u, ${this.lines(o)} AS n,
   ${this.lineProduct(o, '0', products)} AS p0, ${this.lineProduct(o, '1', products)} AS p1, ${this.lineProduct(o, '2', products)} AS p2,
   ${this.lineQty(o, '0')} AS q0, ${this.lineQty(o, '1')} AS q1, ${this.lineQty(o, '2')} AS q2,
-  ${this.h(o, 52)} % 10 AS dsel, ${this.h(o, 53)} % 3 = 0 AS express,
-  ${this.ago(`(${count} - ${o})::float8 * ${step.toFixed(6)} + ${this.h(o, 57)} % ${Math.max(1, Math.min(3600, Math.floor(step)))}`)} AS at
-FROM generate_series(1, ${count}) AS g(i) OFFSET 0`;
+  ${this.h(o, 52)} % 10 AS dsel, ${this.h(o, 53)} % 3 = 0 AS express, r.at
+FROM (${historyRowsSql(days, 1, count, this.salt + 57 * 1009)}) r OFFSET 0`;
     // Level 2: the subtotal from the lines' products.
     const line = (j: number) =>
       `CASE WHEN a.n > ${j} THEN ${this.productEffectiveCents(`a.p${j}`)} * a.q${j} ELSE 0 END`;
