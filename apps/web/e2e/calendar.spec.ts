@@ -305,3 +305,111 @@ test('without a mouse: the chosen view survives a reload; an event opens, moves 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a guest sees the event read-only and accepts; the owner hears of it and sees the answer', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const bearer = await token(owner.request);
+  // A colleague with the plain user role, invited by name.
+  const tag = Date.now().toString(36);
+  const guestName = `Gia Rsvp${tag}`;
+  const guestLogin = { email: `rsvp-${tag}@e2e.local`, password: 'Guest-pass-4242!' };
+  const made = await owner.request.post('/api/users', {
+    headers: { Authorization: `Bearer ${bearer}` },
+    data: {
+      firstName: 'Gia',
+      lastName: `Rsvp${tag}`,
+      ...guestLogin,
+      role: 'user',
+      status: 'active',
+      emailVerified: true,
+      isPublic: true,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const title = `Retro ${tag}`;
+
+  // The owner invites the colleague from the dialog.
+  const { page, errors } = await signedInPage(owner, bearer);
+  await page.goto(`/dashboard/calendar?view=timeGridWeek&date=${WEEK}`);
+  await expect(page.getByTestId('calendar-board')).toBeVisible();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('What went well, what did not');
+  await dialog.getByLabel('Start').fill('2031-01-10T15:00');
+  await dialog.getByLabel('End').fill('2031-01-10T16:00');
+  const guests = dialog.getByRole('combobox', { name: 'Guests' });
+  await guests.click();
+  await guests.pressSequentially(`Rsvp${tag}`);
+  await page.getByRole('option', { name: guestName }).click();
+  const created = saved(page, 'new');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toBeHidden();
+
+  // The guest opens it from the calendar: what, when, who — and nothing to save or delete.
+  const guestContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const guestAnswer = await guestContext.request.post('/api/account/login', { data: guestLogin });
+  expect(guestAnswer.status()).toBe(200);
+  const guestBearer = ((await guestAnswer.json()) as { accessToken: string }).accessToken;
+  const guest = await signedInPage(guestContext, guestBearer);
+  await guest.page.goto(`/dashboard/calendar?view=timeGridWeek&date=${WEEK}`);
+  await guest.page.locator('.fc-timegrid-event', { hasText: title }).click();
+  const readOnly = guest.page.getByRole('dialog', { name: title });
+  await expect(readOnly).toBeVisible();
+  await expect(readOnly.getByText('What went well, what did not')).toBeVisible();
+  await expect(readOnly.getByText('Administrator')).toBeVisible();
+  await expect(readOnly.getByRole('listitem').filter({ hasText: guestName })).toContainText(
+    'No answer yet',
+  );
+  await expect(readOnly.getByRole('textbox')).toHaveCount(0);
+  await expect(readOnly.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(readOnly.getByRole('button', { name: 'Delete event' })).toHaveCount(0);
+  const accept = readOnly.getByRole('button', { name: 'Accept' });
+  await expect(accept).toHaveAttribute('aria-pressed', 'false');
+  await expect(readOnly.getByRole('button', { name: 'Maybe' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(readOnly.getByRole('button', { name: 'Decline' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  const { violations } = await new AxeBuilder({ page: guest.page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  const answered = saved(guest.page, 'respond');
+  await accept.click();
+  await answered;
+  await expect(accept).toHaveAttribute('aria-pressed', 'true');
+  await expect(readOnly.getByRole('listitem').filter({ hasText: guestName })).toContainText(
+    'Accepted',
+  );
+  await shot(guest.page, 'calendar-guest-answer');
+  expect(guest.errors).toEqual([]);
+  await guestContext.close();
+
+  // The owner's bell tells it; the notification opens the event, the guest's answer beside them.
+  await page.getByTestId('notifications-bell').click();
+  const note = page
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('heading', { name: `${guestName} accepted “${title}”`, exact: true });
+  await expect(note).toBeVisible({ timeout: 10_000 });
+  await note.click();
+  // The link opens that event in its month; the one-off `event` parameter is then dropped.
+  await expect(page).toHaveURL(/date=2031-01-/);
+  const editor = page.getByRole('dialog');
+  await expect(editor.getByLabel('Title')).toHaveValue(title);
+  await expect(editor.getByRole('button', { name: `${guestName} Accepted` })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save' })).toBeVisible();
+
+  expect(errors).toEqual([]);
+  await owner.close();
+});

@@ -163,6 +163,7 @@ export const ROUTE_ACCESS = {
   'POST /api/calendar/events/update': 'calendar:write',
   'POST /api/calendar/events/delete': 'calendar:write',
   // Answering needs no write right: whoever sees the calendar and is invited may answer.
+  'POST /api/calendar/events/respond': 'calendar:read',
   'GET /api/calendar/guests': 'calendar:write',
 
   'GET /api/kanban/board': 'kanban:read',

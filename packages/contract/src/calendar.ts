@@ -7,6 +7,8 @@ export const CALENDAR_API = {
   create: '/api/calendar/events/new',
   update: '/api/calendar/events/update',
   remove: '/api/calendar/events/delete',
+  /** A guest answers the invitation (the owner hears of it: `calendar.response`). */
+  respond: '/api/calendar/events/respond',
   /** People an event can invite (active accounts), by name, email or company. */
   guests: '/api/calendar/guests',
 } as const;
@@ -44,6 +46,18 @@ export const calendarOwnerSchema = z.object({
 
 export type CalendarOwner = z.infer<typeof calendarOwnerSchema>;
 
+/** What a guest can answer; `needsAction` (not answered yet) is only ever read, never written. */
+export const CALENDAR_ANSWERS = ['accepted', 'tentative', 'declined'] as const;
+export const CALENDAR_RESPONSES = ['needsAction', ...CALENDAR_ANSWERS] as const;
+export type CalendarAnswer = (typeof CALENDAR_ANSWERS)[number];
+export type CalendarResponse = (typeof CALENDAR_RESPONSES)[number];
+
+/** A guest: the person, and their answer to the invitation. */
+export const calendarGuestSchema = calendarOwnerSchema.extend({
+  response: z.enum(CALENDAR_RESPONSES),
+});
+export type CalendarGuest = z.infer<typeof calendarGuestSchema>;
+
 export const calendarEventSchema = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -53,8 +67,11 @@ export const calendarEventSchema = z.object({
   start: z.string(),
   end: z.string(),
   owner: calendarOwnerSchema.nullable(),
-  /** Invited people besides the owner, by name (an account deleted since drops out). */
-  guests: z.array(calendarOwnerSchema),
+  /**
+   * Invited people besides the owner, by name (an account deleted since drops out), each with
+   * their answer.
+   */
+  guests: z.array(calendarGuestSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -108,6 +125,13 @@ export const calendarGuestsQuerySchema = z.object({
 });
 export const calendarGuestsAnswerSchema = z.object({ people: z.array(calendarOwnerSchema) });
 
+/** A guest's answer; the event's owner answers nothing (409 `owner_cannot_respond`). */
+export const calendarRespondBodySchema = z.object({
+  eventId: z.string().uuid(),
+  response: z.enum(CALENDAR_ANSWERS),
+});
+export type CalendarRespondBody = z.infer<typeof calendarRespondBodySchema>;
+
 export const calendarDeleteBodySchema = z.object({ eventId: z.string().uuid() });
 export const calendarDeleteAnswerSchema = z.object({ eventId: z.string().uuid() });
 
@@ -116,6 +140,10 @@ export const CALENDAR_ERRORS = {
   endBeforeStart: 'end_before_start',
   rangeTooLong: 'range_too_long',
   unknownGuest: 'unknown_user',
+  /** The owner of an event is no guest of it, so has no invitation to answer. */
+  ownerCannotRespond: 'owner_cannot_respond',
+  /** Only the people invited to an event answer it. */
+  notAGuest: 'not_a_guest',
 } as const;
 
 /** The event dialog's schema: the same fields, with the end-after-start rule on `end`. */

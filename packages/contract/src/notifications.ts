@@ -20,7 +20,13 @@ export const NOTIFICATIONS_API = {
  * - `mention`: `@handle` in a card comment, a blog comment or a chat message;
  * - `invoice.paid`, `invoice.overdue`: to people who read invoices (`invoices:read`);
  * - `registration.pending`: a new account waiting for approval, to administrators;
- * - `signin.new_device`: a sign-in from a browser or device not seen before, to me.
+ * - `signin.new_device`: a sign-in from a browser or device not seen before, to me;
+ * - `mail.received`: a new mail in my inbox, from a colleague or from outside (off unless I turn
+ *   it on: NOTIFICATION_TYPES_OFF_BY_DEFAULT);
+ * - `files.shared`: a file or folder shared with me;
+ * - `chat.added`: I was put in a chat group (its creation, or added to it);
+ * - `blog.reply`: a reply to my comment on a blog post;
+ * - `account.approved`: an administrator approved my pending account.
  */
 export const NOTIFICATION_TYPES = [
   'order.created',
@@ -29,14 +35,28 @@ export const NOTIFICATION_TYPES = [
   'kanban.comment',
   'calendar.invited',
   'calendar.starting',
+  'calendar.response',
   'chat.reopened',
   'mention',
   'invoice.paid',
   'invoice.overdue',
   'registration.pending',
   'signin.new_device',
+  'mail.received',
+  'files.shared',
+  'chat.added',
+  'blog.reply',
+  'account.approved',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Types a person hears of only once they turn them on in their settings (every other type is on
+ * until turned off): a mail already shows in the mailbox and its count.
+ */
+export const NOTIFICATION_TYPES_OFF_BY_DEFAULT: ReadonlySet<NotificationType> = new Set([
+  'mail.received',
+]);
 
 export const NOTIFICATION_TABS = ['all', 'unread', 'archived'] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { NotificationType } from '@bo/contract/notifications';
+import {
+  NOTIFICATION_TYPES_OFF_BY_DEFAULT,
+  type NotificationType,
+} from '@bo/contract/notifications';
 import type { Permission } from '@bo/contract/roles';
 import type { Executor } from '../db/client.js';
 import { rows } from '../db/rows.js';
@@ -27,7 +30,8 @@ export interface NotificationInput {
 /**
  * Stores one notification per recipient, in the caller's transaction (pass the `tx` of the write
  * that causes it). Left out: the actor, people who are not active (pending, banned) and people who
- * turned the type off in their notification settings. Returns how many were stored.
+ * turned the type off in their notification settings (or never turned on a type that is off by
+ * default). Returns how many were stored.
  */
 export async function notify(tx: Executor, n: NotificationInput): Promise<number> {
   const named =
@@ -57,7 +61,8 @@ export async function notify(tx: Executor, n: NotificationInput): Promise<number
          WHERE ${named} AND ${granted}
            AND u.status = 'active'
            AND u.id IS DISTINCT FROM ${n.actorId ?? null}::uuid
-           AND coalesce((u.notification_prefs ->> ${n.type})::boolean, true)
+           AND coalesce((u.notification_prefs ->> ${n.type})::boolean,
+                         ${!NOTIFICATION_TYPES_OFF_BY_DEFAULT.has(n.type)}::boolean)
         RETURNING id`,
   );
   return stored.length;

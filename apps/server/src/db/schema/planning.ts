@@ -1,5 +1,6 @@
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -44,6 +45,35 @@ export const calendarEvents = pgTable(
   (t) => [
     index('calendar_events_period').using('gist', sql`tstzrange(${t.start}, ${t.end}, '[]')`),
     index('calendar_events_start').on(t.start),
+  ],
+);
+
+/**
+ * A guest's answer to an event's invitation, one row per (event, guest). No row means not
+ * answered yet (`needsAction`). A table beside `guest_ids`, not a parallel array: an answer is
+ * written by the guest alone, without rewriting (or locking against) the owner's edit of the event.
+ * Removing someone from the guest list deletes their answer, so an invitation again starts afresh.
+ */
+export const calendarResponses = pgTable(
+  'calendar_responses',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    response: text('response').notNull(),
+    respondedAt: ts('responded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    // Deleting an account removes its answers: the cascade finds them by this index.
+    index('calendar_responses_user').on(t.userId),
+    check(
+      'calendar_responses_response',
+      sql`${t.response} in ('accepted', 'tentative', 'declined')`,
+    ),
   ],
 );
 

@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   CALENDAR_ERRORS,
+  type CalendarAnswer,
+  type CalendarGuest,
   CALENDAR_REMINDER_MINUTES,
   CALENDAR_EVENTS_MAX,
   CALENDAR_RANGE_MAX_DAYS,
@@ -10,24 +12,26 @@ import {
 } from '@bo/contract/calendar';
 import type { Db, Executor } from '../../db/client.js';
 import { users } from '../../db/schema/core.js';
-import { calendarEvents } from '../../db/schema/planning.js';
+import { calendarEvents, calendarResponses } from '../../db/schema/planning.js';
 import { ERROR_CODES } from '@bo/contract/errors';
 import { HttpError, fieldError } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
 import { pgArray, rows as sqlRows } from '../../db/rows.js';
 
-type Person = { id: string; name: string; avatarUrl: string | null };
-
 /**
- * The guests' names, in the order of their names; an event without guests (most of them) skips
- * the lookup, so the month view pays nothing for the feature.
+ * The guests' names and answers, in the order of their names (no answer stored: `needsAction`);
+ * an event without guests (most of them) skips the lookup, so the month view pays nothing for the
+ * feature.
  */
 const guestsOf = sql<
-  Person[] | null
+  CalendarGuest[] | null
 >`CASE WHEN cardinality(${calendarEvents.guestIds}) = 0 THEN NULL ELSE (
-  SELECT json_agg(json_build_object('id', g.id, 'name', g.display_name, 'avatarUrl', g.avatar_url)
+  SELECT json_agg(json_build_object('id', g.id, 'name', g.display_name, 'avatarUrl', g.avatar_url,
+                                    'response', coalesce(r.response, 'needsAction'))
                   ORDER BY g.display_name, g.id)
-    FROM users g WHERE g.id = ANY(${calendarEvents.guestIds})) END`;
+    FROM users g
+    LEFT JOIN calendar_responses r ON r.event_id = ${calendarEvents.id} AND r.user_id = g.id
+   WHERE g.id = ANY(${calendarEvents.guestIds})) END`;
 
 const columns = {
   id: calendarEvents.id,
@@ -58,12 +62,12 @@ type Row = {
   ownerId: string | null;
   ownerName: string | null;
   ownerAvatar: string | null;
-  guests: Person[] | string | null;
+  guests: CalendarGuest[] | string | null;
 };
 
 /** json_agg arrives parsed from node-postgres and as text from some drivers: both are read. */
-const parseGuests = (value: Row['guests']): Person[] =>
-  !value ? [] : typeof value === 'string' ? (JSON.parse(value) as Person[]) : value;
+const parseGuests = (value: Row['guests']): CalendarGuest[] =>
+  !value ? [] : typeof value === 'string' ? (JSON.parse(value) as CalendarGuest[]) : value;
 
 function toEvent(row: Row): CalendarEvent {
   return {
@@ -265,6 +269,17 @@ export async function updateEvent(
     .update(calendarEvents)
     .set({ ...rest, guestIds, start, end, updatedAt: new Date() })
     .where(eq(calendarEvents.id, id));
+  // Someone taken off the list loses their answer: invited again, they are asked afresh.
+  if (current.guestIds.some((g) => !guestIds.includes(g))) {
+    await db
+      .delete(calendarResponses)
+      .where(
+        and(
+          eq(calendarResponses.eventId, id),
+          guestIds.length ? notInArray(calendarResponses.userId, guestIds) : undefined,
+        ),
+      );
+  }
   const invited = guestIds.filter((g) => !current.guestIds.includes(g));
   await notifyInvited(db, { id, title: rest.title ?? current.title, start }, invited, actor.userId);
   return getEvent(db, id);
@@ -283,6 +298,68 @@ export async function deleteEvent(db: Executor, id: string, actor: Actor) {
     .where(eq(calendarEvents.id, id))
     .returning({ id: calendarEvents.id });
   if (!rows.length) throw eventNotFound();
+}
+
+/**
+ * A guest answers the invitation. The event row is share-locked, so an owner's edit that takes
+ * this guest off the list runs wholly before or after (never leaving an answer of a non-guest).
+ * The owner hears of each change of answer (`calendar.response`, in this transaction); the same
+ * answer again changes nothing and notifies no one. Answers whether it changed anything.
+ */
+export async function respondToEvent(
+  db: Executor,
+  id: string,
+  userId: string,
+  response: CalendarAnswer,
+): Promise<{ changed: boolean; ownerId: string | null }> {
+  const [current] = await db
+    .select({
+      title: calendarEvents.title,
+      start: calendarEvents.start,
+      ownerId: calendarEvents.ownerId,
+      guestIds: calendarEvents.guestIds,
+    })
+    .from(calendarEvents)
+    .where(eq(calendarEvents.id, id))
+    .for('share');
+  if (!current) throw eventNotFound();
+  if (current.ownerId === userId) {
+    throw fieldError(
+      'eventId',
+      CALENDAR_ERRORS.ownerCannotRespond,
+      'The owner of an event has no invitation to answer',
+      409,
+    );
+  }
+  if (!current.guestIds.includes(userId)) {
+    throw new HttpError(403, ERROR_CODES.forbidden, 'Only a guest of the event can answer it', [
+      {
+        field: 'eventId',
+        code: CALENDAR_ERRORS.notAGuest,
+        message: 'Only a guest of the event can answer it',
+      },
+    ]);
+  }
+  const stored = await db
+    .insert(calendarResponses)
+    .values({ eventId: id, userId, response })
+    .onConflictDoUpdate({
+      target: [calendarResponses.eventId, calendarResponses.userId],
+      set: { response, respondedAt: new Date() },
+      setWhere: sql`${calendarResponses.response} IS DISTINCT FROM excluded.response`,
+    })
+    .returning({ eventId: calendarResponses.eventId });
+  if (!stored.length) return { changed: false, ownerId: current.ownerId };
+  await notify(db, {
+    type: 'calendar.response',
+    to: { users: [current.ownerId] },
+    title: current.title,
+    body: response,
+    link: eventLink(id, current.start),
+    recordId: id,
+    actorId: userId,
+  });
+  return { changed: true, ownerId: current.ownerId };
 }
 
 /** People an event can invite: active accounts, by name, email or company. */

@@ -11,15 +11,24 @@ import {
   calendarEventsQuerySchema,
   calendarGuestsAnswerSchema,
   calendarGuestsQuerySchema,
+  calendarRespondBodySchema,
   calendarUpdateBodySchema,
 } from '@bo/contract/calendar';
 import type { RealtimeEventType } from '@bo/contract/realtime';
 import { audit } from '../../lib/audit.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { createEvent, deleteEvent, guestCandidates, listEvents, updateEvent } from './queries.js';
+import {
+  createEvent,
+  deleteEvent,
+  getEvent,
+  guestCandidates,
+  listEvents,
+  respondToEvent,
+  updateEvent,
+} from './queries.js';
 
-/** The spec's calendar calls, kept exactly: list, new, update, delete. */
+/** The spec's calendar calls, kept exactly: list, new, update, delete; and a guest's answer. */
 export async function calendarRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, events } = app.services;
@@ -33,7 +42,7 @@ export async function calendarRoutes(appBase: FastifyInstance) {
     {
       config: {
         permission: 'calendar:read',
-        cache: { tables: ['calendar_events', 'users'], scope: 'role' },
+        cache: { tables: ['calendar_events', 'calendar_responses', 'users'], scope: 'role' },
       },
       schema: {
         operationId: 'listCalendarEvents',
@@ -155,6 +164,44 @@ export async function calendarRoutes(appBase: FastifyInstance) {
       });
       await publish(CALENDAR_EVENTS.deleted, eventId, auth.userId);
       return { eventId };
+    },
+  );
+
+  app.post(
+    CALENDAR_API.respond,
+    {
+      // Whoever sees the calendar may be invited; being a guest of this event is checked below.
+      config: { permission: 'calendar:read' },
+      schema: {
+        operationId: 'respondToCalendarEvent',
+        tags: ['calendar'],
+        summary: 'A guest answers the invitation: accepted, tentative (maybe) or declined',
+        description:
+          'Only a guest of the event may answer (403 `not_a_guest`; its owner: 409 `owner_cannot_respond`). The owner is notified (`calendar.response`) when the answer changes. Answers the event with every guest’s answer.',
+        body: withExample(calendarRespondBodySchema, {
+          eventId: '00000000-0000-4000-8000-000000000000',
+          response: 'accepted',
+        }),
+        response: { 200: calendarEventAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { eventId, response } = request.body;
+      const changed = await db.transaction(async (tx) => {
+        const result = await respondToEvent(tx, eventId, auth.userId, response);
+        if (result.changed) {
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'calendar.event.respond',
+            targetId: eventId,
+            meta: { response },
+          });
+        }
+        return result.changed;
+      });
+      if (changed) await publish(CALENDAR_EVENTS.updated, eventId, auth.userId);
+      return { event: await getEvent(db, eventId) };
     },
   );
 }

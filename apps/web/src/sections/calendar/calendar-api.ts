@@ -5,6 +5,7 @@ import type {
   CalendarEventInput,
   CalendarEventPatch,
   CalendarEventsQuery,
+  CalendarRespondBody,
 } from '@bo/contract/calendar';
 import { useEffect } from 'react';
 
@@ -61,6 +62,11 @@ const calendarApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints
       query: (body) => ({ url: CALENDAR_API.remove, method: 'POST', body }),
       invalidatesTags: [TAG],
     }),
+    /** A guest's answer to the invitation; answers the event with every guest's answer. */
+    respondToEvent: build.mutation<{ event: CalendarEvent }, CalendarRespondBody>({
+      query: (body) => ({ url: CALENDAR_API.respond, method: 'POST', body }),
+      invalidatesTags: [TAG],
+    }),
   }),
 });
 
@@ -70,6 +76,7 @@ export const {
   useCreateEventMutation,
   useUpdateEventMutation,
   useDeleteEventMutation,
+  useRespondToEventMutation,
 } = calendarApi;
 
 /** Someone else changed the calendar (or the socket came back): refetch what is on screen. */

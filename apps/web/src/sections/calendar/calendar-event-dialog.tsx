@@ -1,5 +1,5 @@
 import { CALENDAR_COLORS, calendarEventFormSchema } from '@bo/contract/calendar';
-import type { CalendarEvent, CalendarEventForm, CalendarOwner } from '@bo/contract/calendar';
+import type { CalendarEvent, CalendarEventForm } from '@bo/contract/calendar';
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -33,7 +33,8 @@ import {
   useUpdateEventMutation,
 } from './calendar-api';
 import { colorName } from './calendar-colors';
-import { CalendarGuestsField } from './calendar-guests-field';
+import { CalendarEventDetails, CalendarRsvp } from './calendar-event-details';
+import { CalendarGuestsField, type GuestEntry } from './calendar-guests-field';
 import { fromInput, toInput } from './calendar-dates';
 import { DateField } from '../../components/form/date-field';
 
@@ -76,11 +77,27 @@ function initialValues(target: DialogTarget): CalendarEventForm {
   };
 }
 
+/**
+ * The event's form for who may change it (a new event, one's own, or any with calendar:manage);
+ * for everyone else, guests included, the event read-only — a guest answers the invitation there.
+ */
 export function CalendarEventDialog({ target, canWrite, onClose }: Props) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { user } = useAuth();
+  const event = target && 'event' in target ? target.event : null;
+  const mayEdit =
+    canWrite &&
+    (!event ||
+      (!!event.owner && event.owner.id === user?.id) ||
+      !!user?.permissions.includes('calendar:manage'));
   return (
     <Dialog open={!!target} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      {target && <EventForm target={target} canWrite={canWrite} onClose={onClose} />}
+      {target &&
+        (event && !mayEdit ? (
+          <CalendarEventDetails event={event} onClose={onClose} />
+        ) : (
+          <EventForm target={target} canWrite={canWrite} onClose={onClose} />
+        ))}
     </Dialog>
   );
 }
@@ -101,8 +118,8 @@ function EventForm({
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
   const [confirming, setConfirming] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  // Guests are people (name and picture), kept beside the form's plain fields.
-  const [guests, setGuests] = useState<CalendarOwner[]>(editing?.guests ?? []);
+  // Guests are people (name, picture and answer), kept beside the form's plain fields.
+  const [guests, setGuests] = useState<GuestEntry[]>(editing?.guests ?? []);
   const { user } = useAuth();
   const ownerId = editing ? (editing.owner?.id ?? null) : (user?.id ?? null);
   const [guestError, setGuestError] = useState<string | undefined>();
@@ -352,6 +369,20 @@ function EventForm({
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {t('calendar.form.owner', { name: editing.owner.name })}
             </Typography>
+          )}
+          {/* A calendar manager may edit an event they are invited to, and answer it too. */}
+          {editing && (
+            <CalendarRsvp
+              event={editing}
+              onAnswered={(updated) =>
+                setGuests((current) =>
+                  current.map((g) => ({
+                    ...g,
+                    response: updated.guests.find((u) => u.id === g.id)?.response ?? g.response,
+                  })),
+                )
+              }
+            />
           )}
         </Stack>
       </DialogContent>

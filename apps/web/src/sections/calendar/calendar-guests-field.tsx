@@ -1,5 +1,5 @@
 import { CALENDAR_GUESTS_MAX, CALENDAR_REMINDER_MINUTES } from '@bo/contract/calendar';
-import type { CalendarOwner } from '@bo/contract/calendar';
+import type { CalendarOwner, CalendarResponse } from '@bo/contract/calendar';
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
@@ -9,17 +9,24 @@ import { useTranslation } from 'react-i18next';
 
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCalendarGuestsQuery } from './calendar-api';
+import { CalendarResponseLabel } from './calendar-response';
+
+/** A guest on the list: a saved one has their answer, someone just added has none yet. */
+export type GuestEntry = CalendarOwner & { response?: CalendarResponse };
 
 type Props = {
-  value: CalendarOwner[];
+  value: GuestEntry[];
   /** The event's owner, who is no guest of their own event (never offered). */
   ownerId: string | null;
-  onChange: (guests: CalendarOwner[]) => void;
+  onChange: (guests: GuestEntry[]) => void;
   disabled: boolean;
   error?: string;
 };
 
-/** The people an event invites: searched as one types, shown as chips with their pictures. */
+/**
+ * The people an event invites: searched as one types, shown as chips with their pictures and,
+ * once saved, their answers (an icon and a word).
+ */
 export function CalendarGuestsField({ value, ownerId, onChange, disabled, error }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -29,7 +36,7 @@ export function CalendarGuestsField({ value, ownerId, onChange, disabled, error 
   const initial = (name: string) => name.charAt(0).toUpperCase();
 
   return (
-    <Autocomplete
+    <Autocomplete<GuestEntry, true>
       multiple
       open={open}
       onOpen={() => setOpen(true)}
@@ -76,7 +83,16 @@ export function CalendarGuestsField({ value, ownerId, onChange, disabled, error 
                   {initial(person.name)}
                 </Avatar>
               }
-              label={person.name}
+              label={
+                person.response ? (
+                  // A real space between the two, so the chip's name reads "Ann Lee Accepted".
+                  <>
+                    {person.name} <CalendarResponseLabel response={person.response} />
+                  </>
+                ) : (
+                  person.name
+                )
+              }
             />
           );
         })

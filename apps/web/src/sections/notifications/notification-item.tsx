@@ -4,8 +4,14 @@ import AlternateEmailRounded from '@mui/icons-material/AlternateEmailRounded';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import DevicesRounded from '@mui/icons-material/DevicesRounded';
+import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded';
 import EventRounded from '@mui/icons-material/EventRounded';
+import FolderSharedRounded from '@mui/icons-material/FolderSharedRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
+import GroupAddRounded from '@mui/icons-material/GroupAddRounded';
+import HowToRegRounded from '@mui/icons-material/HowToRegRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
+import ReplyRounded from '@mui/icons-material/ReplyRounded';
 import DoneRounded from '@mui/icons-material/DoneRounded';
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
@@ -42,18 +48,32 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'kanban.comment': <ChatBubbleOutlineRounded />,
   'calendar.invited': <EventRounded />,
   'calendar.starting': <AlarmRounded />,
+  'calendar.response': <EventAvailableRounded />,
   'chat.reopened': <ForumRounded />,
   mention: <AlternateEmailRounded />,
   'invoice.paid': <ReceiptLongRounded />,
   'invoice.overdue': <ReceiptLongRounded />,
   'registration.pending': <PersonAddAlt1Rounded />,
   'signin.new_device': <DevicesRounded />,
+  'mail.received': <MailOutlineRounded />,
+  'files.shared': <FolderSharedRounded />,
+  'chat.added': <GroupAddRounded />,
+  'blog.reply': <ReplyRounded />,
+  'account.approved': <HowToRegRounded />,
 };
 
 /** The notification as a sentence in the person's language. */
 export function notificationText(t: TFunction, n: Notification): string {
   const actor = n.actor?.name ?? t('header.someone');
   if (n.type === 'mention' && !n.title) return t('header.notificationText.mentionChat', { actor });
+  // A guest's answer is in the body: one sentence per answer ("Ann accepted …").
+  if (n.type === 'calendar.response')
+    return t(`header.notificationText.calendar.response.${n.body}`, { actor, title: n.title });
+  if (n.type === 'chat.added' && !n.title)
+    return t('header.notificationText.chat.addedUnnamed', { actor });
+  // The sender of a mail from outside is no account: their name or address is in the body.
+  if (n.type === 'mail.received')
+    return t('header.notificationText.mail.received', { from: n.body || actor, title: n.title });
   if (n.type === 'order.status') {
     const status = t(`header.orderStatus.${n.body}`, { defaultValue: n.body });
     return t('header.notificationText.order.status', { title: n.title, status });
@@ -63,7 +83,14 @@ export function notificationText(t: TFunction, n: Notification): string {
 
 /** The line under it: the comment's words, the customer, the address, the device or the start. */
 function detail(n: Notification, format: ReturnType<typeof useFormat>): string {
-  if (n.type === 'order.status' || n.type === 'kanban.assigned') return '';
+  if (
+    n.type === 'order.status' ||
+    n.type === 'kanban.assigned' ||
+    n.type === 'mail.received' ||
+    n.type === 'account.approved'
+  )
+    return '';
+  if (n.type === 'calendar.response') return '';
   if (n.type === 'calendar.invited' || n.type === 'calendar.starting') {
     return Number.isNaN(Date.parse(n.body)) ? '' : format.dateTime(n.body);
   }
