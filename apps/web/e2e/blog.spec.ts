@@ -42,7 +42,7 @@ async function reader(request: APIRequestContext, tag: string) {
   return ((await login.json()) as { accessToken: string }).accessToken;
 }
 
-test('write a post with a cover and an inline image, publish, find it, comment, reply, like', async ({
+test('write a post with a cover and an inline image, publish, find it, comment, reply live, like', async ({
   page,
   browser,
   login,
@@ -114,9 +114,15 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
   await expect(page.getByTestId('blog-comment')).toHaveCount(2);
   await expect(page.getByText('Comments (2)')).toBeVisible();
-  await second.reload();
+  // The reader, post still open, sees the reply arrive and is told of it by the bell.
   await expect(second.getByTestId('blog-comment').nth(1)).toContainText('Glad to hear it!');
   await expect(second.getByTestId('blog-like')).toContainText('1');
+  await second.getByTestId('notifications-bell').click();
+  await expect(
+    second
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('heading', { name: `replied to your comment on “${title}”` }),
+  ).toBeVisible();
   await other.close();
 });
 

@@ -17,6 +17,9 @@ export const BLOG_API = {
   restore: apiPath('/api/blog/posts/:id/revisions/:revisionId/restore'),
 } as const;
 
+/** Realtime: the comments of a post changed (payload `{ postId, actorId }`); open pages refetch. */
+export const BLOG_EVENTS = { commentsChanged: 'blog.comments.changed' } as const;
+
 /** The list's tabs. `scheduled` is a published post whose `publishAt` has not come yet. */
 export const BLOG_TABS = ['all', 'published', 'draft', 'scheduled'] as const;
 export type BlogTab = (typeof BLOG_TABS)[number];

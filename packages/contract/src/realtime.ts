@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOG_EVENTS } from './blog';
 import { CALENDAR_EVENTS } from './calendar';
 import { CHAT_EVENTS } from './chat';
 import { DASHBOARD_EVENTS } from './dashboards';
@@ -28,6 +29,7 @@ export type RealtimeServerMessage =
 /** What every area's `*_EVENTS` declares, plus events named where they are published. */
 type ValueOf<T> = T[keyof T];
 type DeclaredEventType =
+  | ValueOf<typeof BLOG_EVENTS>
   | ValueOf<typeof CALENDAR_EVENTS>
   | ValueOf<typeof CHAT_EVENTS>
   | ValueOf<typeof DASHBOARD_EVENTS>
@@ -44,6 +46,8 @@ type DeclaredEventType =
  * event of a type not listed here (from the bus) reaches no one.
  */
 export const REALTIME_EVENT_ACCESS = {
+  // An open post page (GET /api/blog/post) refetches its comments.
+  [BLOG_EVENTS.commentsChanged]: ['blog:read'],
   [CALENDAR_EVENTS.created]: ['calendar:read'],
   [CALENDAR_EVENTS.updated]: ['calendar:read'],
   [CALENDAR_EVENTS.deleted]: ['calendar:read'],

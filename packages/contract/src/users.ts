@@ -76,7 +76,7 @@ export const socialLinksSchema = z.strictObject({
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
-/** One switch per in-app notification type (absent = on). */
+/** One switch per in-app notification type (absent = on, but NOTIFICATION_TYPES_OFF_BY_DEFAULT). */
 const notificationTypeSwitches = Object.fromEntries(
   NOTIFICATION_TYPES.map((type) => [type, z.boolean().optional()]),
 ) as Record<NotificationType, z.ZodOptional<z.ZodBoolean>>;

@@ -735,9 +735,15 @@ export async function addComment(
   if (!post.allowComments && !canEdit(reader, post.authorId))
     throw forbidden('Comments are closed on this post');
   let root: string | null = null;
+  let answered: string | null = null;
   if (parentId) {
     const [parent] = await db
-      .select({ id: blogComments.id, parentId: blogComments.parentId, postId: blogComments.postId })
+      .select({
+        id: blogComments.id,
+        parentId: blogComments.parentId,
+        postId: blogComments.postId,
+        authorId: blogComments.authorId,
+      })
       .from(blogComments)
       .where(eq(blogComments.id, parentId))
       .limit(1);
@@ -745,6 +751,7 @@ export async function addComment(
       throw fieldError('parentId', 'not_found', 'No such comment on this post');
     // A reply to a reply joins its thread.
     root = parent.parentId ?? parent.id;
+    answered = parent.authorId;
   }
   const [row] = await db
     .insert(blogComments)
@@ -754,11 +761,22 @@ export async function addComment(
     .update(blogPosts)
     .set({ comments: sql`${blogPosts.comments} + 1` })
     .where(eq(blogPosts.id, postId));
+  const permission = post.status === 'published' ? 'blog:read' : 'blog:manage';
+  // The author of the comment answered hears of the reply (once: not again as mentioned in it).
+  await notify(db, {
+    type: 'blog.reply',
+    to: { users: [answered], permission },
+    title: post.title,
+    body: message,
+    link: `/dashboard/blog/post/${post.slug}`,
+    recordId: postId,
+    actorId: reader.userId,
+  });
   await notify(db, {
     type: 'mention',
     to: {
-      users: await mentionedUsers(db, mentionedHandles(message)),
-      permission: post.status === 'published' ? 'blog:read' : 'blog:manage',
+      users: (await mentionedUsers(db, mentionedHandles(message))).filter((id) => id !== answered),
+      permission,
     },
     title: post.title,
     body: message,

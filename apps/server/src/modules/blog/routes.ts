@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   BLOG_API,
+  BLOG_EVENTS,
   blogCommentAnswerSchema,
   blogCommentBodySchema,
   blogCommentHideSchema,
@@ -128,6 +129,14 @@ export async function blogRoutes(appBase: FastifyInstance) {
         targetId: target,
       });
       return result;
+    });
+
+  /** Once committed, open pages of the post refetch its comments (ids only on the socket). */
+  const commentsChanged = (postId: string, actorId: string) =>
+    app.services.events.publish({
+      type: BLOG_EVENTS.commentsChanged,
+      audience: 'all',
+      payload: { postId, actorId },
     });
 
   const postById = async (tx: Executor, reader: Reader, id: string) => {
@@ -362,6 +371,7 @@ export async function blogRoutes(appBase: FastifyInstance) {
       const comment = await audited(request, 'comment.create', request.params.id, (tx) =>
         addComment(tx, reader, request.params.id, request.body.message, request.body.parentId),
       );
+      await commentsChanged(request.params.id, reader.userId);
       return reply.code(201).send({ comment });
     },
   );
@@ -399,9 +409,10 @@ export async function blogRoutes(appBase: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await audited(request, 'comment.delete', request.params.id, (tx) =>
+      const postId = await audited(request, 'comment.delete', request.params.id, (tx) =>
         deleteComment(tx, readerOf(request), request.params.id),
       );
+      await commentsChanged(postId, requireAuth(request).userId);
       return reply.code(204).send(null);
     },
   );

@@ -518,7 +518,26 @@ export async function startConversation(
   await db
     .insert(chatParticipants)
     .values([me, ...others].map((userId) => ({ conversationId: row!.id, userId })));
+  await notifyAdded(db, me, row!.id, body.name || null, others);
   return { id: row!.id, created: true, memberIds: [me, ...others] };
+}
+
+/** People put in a group hear of it (not whoever put them there). */
+async function notifyAdded(
+  db: Executor,
+  me: string,
+  conversationId: string,
+  name: string | null,
+  added: string[],
+) {
+  await notify(db, {
+    type: 'chat.added',
+    to: { users: added, permission: 'chat:read' },
+    title: name ?? '',
+    link: `/dashboard/chat/${conversationId}`,
+    recordId: conversationId,
+    actorId: me,
+  });
 }
 
 export async function memberIds(db: Executor, conversationId: string): Promise<string[]> {
@@ -795,6 +814,17 @@ export async function updateConversation(
         target: [chatParticipants.conversationId, chatParticipants.userId],
         set: { leftAt: null, joinedAt: new Date() },
       });
+    const [named] = await db
+      .select({ name: chatConversations.name })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, body.conversationId));
+    await notifyAdded(
+      db,
+      me,
+      body.conversationId,
+      named?.name ?? null,
+      body.addIds.filter((id) => !before.includes(id)),
+    );
   }
   if (body.removeIds?.length)
     await db

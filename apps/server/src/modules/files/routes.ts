@@ -39,6 +39,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -818,10 +819,26 @@ export async function fileRoutes(appBase: FastifyInstance) {
           .from(users)
           .where(and(eq(users.id, userId), eq(users.status, 'active')));
         if (!person) throw fieldError('userId', 'not_found', 'No such person', 404);
+        const [already] = await tx
+          .select({ userId: fileShares.userId })
+          .from(fileShares)
+          .where(and(eq(fileShares.fileId, id), eq(fileShares.userId, userId)));
         await tx
           .insert(fileShares)
           .values({ fileId: id, userId, access })
           .onConflictDoUpdate({ target: [fileShares.fileId, fileShares.userId], set: { access } });
+        // Newly shared: the person hears of it (a changed access is no news).
+        if (!already)
+          await notify(tx, {
+            type: 'files.shared',
+            to: { users: [userId], permission: 'files:read' },
+            title: found.row.name,
+            link: found.row.is_folder
+              ? `/dashboard/files-manager?folder=${id}`
+              : `/dashboard/files-manager?view=shared&q=${encodeURIComponent(found.row.name)}`,
+            recordId: id,
+            actorId: auth.userId,
+          });
       });
       await app.services.events.publish({
         type: 'files.shared',

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/messaging.js';
 import { htmlToText, sanitizeMailHtml } from '../../lib/html.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
+import { notify } from '../../lib/notify.js';
 import { exactInstant } from '../../lib/keyset.js';
 import { escapeLike } from '../../lib/sql-like.js';
 import { mailboxHolds } from '../../lib/upload-access.js';
@@ -639,6 +640,25 @@ export async function threadOf(
 }
 
 /**
+ * A new mail in a person's inbox (their copy `mailId`): a `mail.received` notification in the
+ * transaction that stores it, for those who turned that type on (it is off by default).
+ */
+export async function notifyNewMail(
+  db: Executor,
+  mail: { ownerId: string; mailId: string; subject: string; from: string; actorId?: string | null },
+): Promise<void> {
+  await notify(db, {
+    type: 'mail.received',
+    to: { users: [mail.ownerId], permission: 'mail:read' },
+    title: mail.subject,
+    body: mail.from,
+    link: `/dashboard/mail?mailId=${mail.mailId}`,
+    recordId: mail.mailId,
+    actorId: mail.actorId ?? null,
+  });
+}
+
+/**
  * Sends: the sender's copy goes to `sent`, each colleague among the recipients (to, cc or bcc)
  * receives an unread copy in their inbox in the same transaction, and the outside addresses are
  * returned for the outbox (sent after the commit). A draft it comes from is removed.
@@ -716,6 +736,13 @@ export async function sendMail(
       .values({ ...common, ownerId: colleague.id, folder: 'inbox', threadId, isUnread: true })
       .returning({ id: mailMessages.id });
     copies.push(copy!.id);
+    await notifyNewMail(db, {
+      ownerId: colleague.id,
+      mailId: copy!.id,
+      subject: body.subject,
+      from: owner.name || owner.email,
+      actorId: owner.userId,
+    });
   }
   if (attached.length) {
     await db

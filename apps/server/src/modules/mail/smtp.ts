@@ -18,7 +18,7 @@ import {
 import { htmlToText, sanitizeMailHtml, textToHtml } from '../../lib/html.js';
 import { categoryOf } from '../../lib/storage/index.js';
 import { rows } from '../../db/rows.js';
-import { attachmentUrl, newMessageId, threadOf } from './queries.js';
+import { attachmentUrl, newMessageId, notifyNewMail, threadOf } from './queries.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,6 +175,14 @@ export async function receiveMail(
           })
           .returning({ id: mailMessages.id });
         inserted.push(row!.id);
+        // Mail filed as spam stays quiet.
+        if ((mail.folder ?? 'inbox') === 'inbox')
+          await notifyNewMail(tx, {
+            ownerId: r.id,
+            mailId: row!.id,
+            subject: mail.subject.slice(0, 998),
+            from: mail.from.name || mail.from.email,
+          });
         if (fileIds.length)
           await tx
             .insert(mailAttachments)

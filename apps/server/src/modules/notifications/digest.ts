@@ -29,6 +29,8 @@ const SENTENCES: Record<NotificationType, (n: Pending) => string> = {
   'kanban.comment': (n) => `${n.actor ?? 'Someone'} commented on the card "${n.title}"`,
   'calendar.invited': (n) => `${n.actor ?? 'Someone'} invited you to "${n.title}" (${utc(n.body)})`,
   'calendar.starting': (n) => `"${n.title}" starts soon (${utc(n.body)})`,
+  'calendar.response': (n) =>
+    `${n.actor ?? 'Someone'} answered "${n.title}": ${n.body === 'tentative' ? 'maybe' : n.body}`,
   'chat.reopened': (n) =>
     `${n.actor ?? 'Someone'} wrote in a conversation you had closed${n.body ? `: ${n.body}` : ''}`,
   mention: (n) => `${n.actor ?? 'Someone'} mentioned you in "${n.title}"`,
@@ -36,6 +38,12 @@ const SENTENCES: Record<NotificationType, (n: Pending) => string> = {
   'invoice.overdue': (n) => `Invoice ${n.title} is overdue`,
   'registration.pending': (n) => `${n.title} registered and waits for approval`,
   'signin.new_device': () => 'Your account was signed in to from a new device',
+  'mail.received': (n) => `New mail from ${n.body || 'someone'}: "${n.title}"`,
+  'files.shared': (n) => `${n.actor ?? 'Someone'} shared "${n.title}" with you`,
+  'chat.added': (n) =>
+    `${n.actor ?? 'Someone'} added you to ${n.title ? `the group "${n.title}"` : 'a group'}`,
+  'blog.reply': (n) => `${n.actor ?? 'Someone'} replied to your comment on "${n.title}"`,
+  'account.approved': () => 'Your account was approved',
 };
 
 const sentence = (n: Pending) =>

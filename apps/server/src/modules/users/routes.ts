@@ -23,6 +23,7 @@ import {
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { approvedMail, mailLang, webBase } from '../../lib/account-mails.js';
+import { notify } from '../../lib/notify.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { fieldError } from '../../lib/http-error.js';
@@ -263,7 +264,17 @@ export async function userRoutes(appBase: FastifyInstance) {
             targetId: before.id,
             meta: { fields: Object.keys(body).sort() },
           });
-          return { row: row!, approved: before.status === 'pending' && row!.status === 'active' };
+          const approved = before.status === 'pending' && row!.status === 'active';
+          if (approved)
+            await notify(tx, {
+              type: 'account.approved',
+              to: { users: [before.id] },
+              title: row!.displayName,
+              link: '/dashboard',
+              recordId: before.id,
+              actorId: auth.userId,
+            });
+          return { row: row!, approved };
         })
         .catch((err: unknown) => {
           if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);

@@ -9,13 +9,16 @@ import type {
   BlogRevision,
   BlogThread,
 } from '@bo/contract/blog';
-import { BLOG_API } from '@bo/contract/blog';
+import { BLOG_API, BLOG_EVENTS } from '@bo/contract/blog';
 import { FILES_API } from '@bo/contract/files';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { http, queryOf } from '../../lib/http';
+import { REALTIME_RESYNC, subscribeRealtime } from '../../lib/realtime';
 import { languageOption, toLanguage } from '../../locales/locales-config';
 import { api } from '../../store/api';
+import { useAppDispatch } from '../../store/hooks';
 
 const clean = queryOf;
 
@@ -29,7 +32,9 @@ const blogApi = api.enhanceEndpoints({ addTagTypes: ['BlogPost'] }).injectEndpoi
     }),
     blogPost: build.query<One, string>({
       query: (title) => ({ url: BLOG_API.post, query: { title } }),
-      providesTags: ['BlogPost'],
+      // Also by id: a comment on one post refetches that post's page only.
+      providesTags: (answer) =>
+        answer ? ['BlogPost', { type: 'BlogPost', id: answer.post.id }] : ['BlogPost'],
     }),
     blogRecent: build.query<{ recentPosts: BlogPostSummary[] }, string>({
       query: (title) => ({ url: BLOG_API.recent, query: { title } }),
@@ -112,6 +117,21 @@ export const {
   useHideBlogCommentMutation,
   useRestoreBlogRevisionMutation,
 } = blogApi;
+
+/** While a post is open, its comments follow what others write (the socket names the post). */
+export function useBlogCommentsLive(postId: string | undefined) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!postId) return undefined;
+    return subscribeRealtime((event) => {
+      const changed =
+        event.type === BLOG_EVENTS.commentsChanged &&
+        (event.payload as { postId?: string } | null)?.postId === postId;
+      if (changed || event.type === REALTIME_RESYNC)
+        dispatch(blogApi.util.invalidateTags([{ type: 'BlogPost', id: postId }]));
+    });
+  }, [dispatch, postId]);
+}
 
 /** More top-level comments after the cursor the post answered (not cached: appended on screen). */
 export function loadMoreComments(id: string, after: string) {

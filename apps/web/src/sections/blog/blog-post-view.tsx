@@ -29,6 +29,7 @@ import { notify } from '../../components/snackbar/notify';
 import { paths } from '../../routes/paths';
 import {
   loadMoreComments,
+  useBlogCommentsLive,
   useBlogFormat,
   useBlogPostQuery,
   useBlogRecentQuery,
@@ -54,6 +55,7 @@ export function BlogPostView({ title }: { title: string }) {
   const format = useBlogFormat();
   const { data, isLoading, error } = useBlogPostQuery(title);
   const post = data?.post;
+  useBlogCommentsLive(post?.id);
 
   if (isLoading) {
     return (

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN, changePasswordBodySchema } from '@bo/contract/account';
-import { NOTIFICATION_TYPES } from '@bo/contract/notifications';
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPES_OFF_BY_DEFAULT } from '@bo/contract/notifications';
 import { NOTIFICATION_PREFS, SOCIAL_NETWORKS, socialLinksSchema } from '@bo/contract/users';
 import type { MyProfile, NotificationPrefs, SocialLinks } from '@bo/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -52,7 +52,10 @@ const GROUPS: Record<string, readonly PrefKey[]> = {
 };
 const ALL_KEYS: readonly PrefKey[] = [...NOTIFICATION_PREFS, ...NOTIFICATION_TYPES, 'emailDigest'];
 /** Switches that are off until a person turns them on (every other one is on by default). */
-const OFF_BY_DEFAULT: ReadonlySet<PrefKey> = new Set(['emailDigest']);
+const OFF_BY_DEFAULT: ReadonlySet<PrefKey> = new Set<PrefKey>([
+  'emailDigest',
+  ...NOTIFICATION_TYPES_OFF_BY_DEFAULT,
+]);
 const label = (group: string, key: PrefKey) =>
   group === 'inApp' ? `header.notificationKinds.${key}` : `users.notifications.${key}`;
 const heading = (group: string) =>
