@@ -2,6 +2,7 @@
 // demo data happen at start-up). Rebuild after changing the code with `npm run build`.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
+import { SERVER_MALLOC_ENV } from './malloc-env.mjs';
 
 // Builds quietly: its output is shown only when it fails, so the sign-in banner stays the last
 // thing on screen.
@@ -21,6 +22,7 @@ if (!existsSync('apps/server/dist/main.js')) run(['run', 'build', '-w', '@bo/ser
 
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   stdio: 'inherit',
+  env: { ...SERVER_MALLOC_ENV, ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -36,6 +36,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Connections to PostgreSQL per instance (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * The embedded store's page cache (PostgreSQL's shared_buffers), e.g. `32MB`: resident memory
+   * once filled, never given back while the process runs.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 32MB (kB, MB or GB)')
+    .optional(),
   /** Longest a statement of a request may run on PostgreSQL before it is cancelled; 0 = no limit. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** Origins (comma-separated) whose pages may call the API with credentials; none by default. */
@@ -63,6 +71,8 @@ const envSchema = z.object({
    * where other instances' notifications arrive a moment after their commit; `off` turns them off.
    */
   READ_CACHE: z.enum(['auto', 'off']).default('auto'),
+  /** The read answers kept in memory at most, in MB (least recently used ones go first). */
+  READ_CACHE_MB: z.coerce.number().min(1).max(65_536).default(64),
   /** Who may create an account: anyone (`open`), anyone but approved by an administrator, nobody. */
   REGISTRATION: z.enum(REGISTRATION_MODES).default('approval'),
   /** Administrators must turn on two-factor sign-in before they can do anything else. */
@@ -208,6 +218,8 @@ export interface AppConfig {
   /** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL only). */
   databasePoolSize?: number;
   databaseStatementTimeoutMs?: number;
+  /** PGLITE_SHARED_BUFFERS (embedded store only); none = DEFAULT_PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
   adminEmail: string;
@@ -225,6 +237,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** See READ_CACHE: 'auto' caches (checked against the change log on PostgreSQL). */
   readCache: 'auto' | 'off';
+  /** READ_CACHE_MB in bytes: the read answers kept at most (default 64 MB). */
+  readCacheBytes?: number;
   registration: RegistrationMode;
   require2faForAdmins: boolean;
   /** STORAGE_QUOTA_MB in bytes. */

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
+import { startupLogger } from './lib/log.js';
 import { startTracing, stopTracing } from './lib/tracing.js';
 import { serverVersion } from './lib/build-info.js';
 
@@ -29,24 +30,36 @@ async function main() {
     version: serverVersion(),
   });
 
-  let database;
-  try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: path.join(config.dataDir),
-      poolSize: config.databasePoolSize,
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-    });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
+  const open = async () => {
+    try {
+      return await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: path.join(config.dataDir),
+        poolSize: config.databasePoolSize,
+        statementTimeoutMs: config.databaseStatementTimeoutMs,
+        sharedBuffers: config.pgliteSharedBuffers,
+      });
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
     }
-    throw err;
-  }
+  };
+  let database = await open();
   await database.migrate();
+  // Before the app: a new database is given its administrator and demo data here.
+  const startLog = startupLogger(config.logLevel);
+  const boot = await bootstrap(config, database, (m) => startLog.info(m));
+  if (boot.loadedDemo && database.kind === 'pglite') {
+    // Seeding grew the embedded store's WebAssembly heap by some 100 MB, and such a heap never
+    // shrinks: closed and opened again, the server rests where it does after any restart on
+    // the same data (decision 035).
+    await database.close();
+    database = await open();
+  }
   const app = await buildApp({ config, database });
-  const boot = await bootstrap(config, database, (m) => app.log.info(m));
 
   // Background work (mail delivery, reminders, digests, pruning, vacuum…) is the job queue's:
   // see modules/jobs/kinds.ts; the app starts its workers when JOB_WORKERS allows.

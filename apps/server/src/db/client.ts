@@ -50,6 +50,8 @@ export interface Database {
   observe(observer: StatementObserver): () => void;
   /** Reclaims space and refreshes planner statistics (PGlite has no autovacuum). */
   vacuumAnalyze(): Promise<void>;
+  /** Embedded store only: its WebAssembly heap's size in bytes now (metrics). */
+  heapBytes?(): number;
   /** PostgreSQL only: the pool's connections now (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   /**
@@ -114,7 +116,20 @@ export interface OpenOptions {
    * holds a connection for long. Migrations run on a connection of their own without the limit.
    */
   statementTimeoutMs?: number;
+  /**
+   * The embedded store's `shared_buffers` (PGLITE_SHARED_BUFFERS, default
+   * DEFAULT_PGLITE_SHARED_BUFFERS): its page cache, inside the WebAssembly heap and so in the
+   * process's resident memory once filled.
+   */
+  sharedBuffers?: string;
 }
+
+/**
+ * PGlite's own default is PostgreSQL's 128MB, which the demo data's reads fill and the
+ * WebAssembly heap never gives back; 32MB kept the server's resident size at rest about 80 MB
+ * lower (decision 035).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
 /**
  * The one way to open the database. For PGlite it also takes the directory lock, loads pg_trgm,
@@ -123,10 +138,14 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffers);
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
+): Promise<Database> {
   let lock: DirLock | undefined;
   let pgdata: string | undefined;
   if (dataDir) {
@@ -141,7 +160,12 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       loadDataDir,
       extensions: { pg_trgm, btree_gin },
       relaxedDurability: true,
-      postgresqlconf: ['max_wal_size=64MB', 'min_wal_size=32MB', 'checkpoint_timeout=300s'],
+      postgresqlconf: [
+        'max_wal_size=64MB',
+        'min_wal_size=32MB',
+        'checkpoint_timeout=300s',
+        `shared_buffers=${sharedBuffers}`,
+      ],
     });
     await client.exec(
       'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
@@ -182,6 +206,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       );
     },
     observe: statements.observe,
+    heapBytes() {
+      // PGlite keeps its Emscripten module in a protected field: read-only use here.
+      const mod = (client as unknown as { mod?: { HEAP8?: Int8Array } }).mod;
+      return mod?.HEAP8?.byteLength ?? 0;
+    },
     async vacuumAnalyze() {
       await client.exec('VACUUM ANALYZE');
     },

@@ -1,3 +1,4 @@
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { traceIds } from './tracing.js';
 import type { FastifyServerOptions } from 'fastify';
 
@@ -68,4 +69,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** A logger with the server's options for what runs before the app exists (first-start seeding). */
+export function startupLogger(level: string): Logger {
+  const { stream, ...options } = loggerOptions(level) as LoggerOptions & {
+    stream: DestinationStream;
+  };
+  return pino(options, stream);
 }

@@ -114,6 +114,17 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
     const stopObserving = database.observe(() => statements.inc());
+    if (database.heapBytes) {
+      const heap = database.heapBytes;
+      new Gauge({
+        name: 'bo_embedded_store_heap_bytes',
+        help: 'The embedded store’s WebAssembly heap: it grows with the work and never shrinks.',
+        registers: [registry],
+        collect() {
+          this.set(heap());
+        },
+      });
+    }
     if (database.poolStats) {
       const pool = database.poolStats;
       new Gauge({

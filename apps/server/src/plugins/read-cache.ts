@@ -54,6 +54,9 @@ interface Entry {
   size: number;
 }
 
+/** READ_CACHE_MB's default: 64 MB of answers. */
+export const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
+
 /** Answers this big are also kept gzipped: browsers always accept it, and a hit then costs no zlib. */
 const GZIP_FROM_BYTES = 1024;
 /** Text compresses; a PDF is compressed inside already. */
@@ -97,9 +100,10 @@ const ALWAYS = ['roles'];
  */
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
-    const { versions, caching, database } = app.services;
+    const { versions, caching, database, config } = app.services;
     const checked = database.kind === 'postgres';
-    const cache = new LruCache<Entry>(5_000, 64 * 1024 * 1024);
+    // Bounded by count and by bytes (READ_CACHE_MB): the least recently used answers go first.
+    const cache = new LruCache<Entry>(5_000, config.readCacheBytes ?? DEFAULT_READ_CACHE_BYTES);
     const tablesOf = new Map<ReadCacheRule, readonly string[]>();
     const declared = new Set<string>();
 
@@ -132,7 +136,7 @@ export const readCachePlugin = fp(
     });
     new Gauge({
       name: 'bo_read_cache_bytes',
-      help: 'Bytes of the read answers kept in memory.',
+      help: 'Bytes of the read answers kept in memory (at most READ_CACHE_MB).',
       registers,
       collect() {
         this.set(cache.bytesUsed);

@@ -1,0 +1,1 @@
+export declare const SERVER_MALLOC_ENV: Record<string, string>;
