@@ -101,6 +101,9 @@ export async function chatRoutes(appBase: FastifyInstance) {
     }
     times.push(now);
     recent.set(userId, times);
+    // Everyone who ever sent would stay a key: past this many, those quiet for a minute go.
+    if (recent.size > 10_000)
+      for (const [id, t] of recent) if (!t.some((x) => now - x < 60_000)) recent.delete(id);
   };
 
   // Each person's chat version: cached answers (embedded store) are keyed by it, by the presence
