@@ -208,8 +208,8 @@ async function openPglite(
     observe: statements.observe,
     heapBytes() {
       // PGlite keeps its Emscripten module in a protected field: read-only use here.
-      const mod = (client as unknown as { mod?: { HEAP8?: Int8Array } }).mod;
-      return mod?.HEAP8?.byteLength ?? 0;
+      const mod = (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod;
+      return mod?.wasmMemory?.buffer.byteLength ?? 0;
     },
     async vacuumAnalyze() {
       await client.exec('VACUUM ANALYZE');

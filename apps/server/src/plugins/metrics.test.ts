@@ -113,6 +113,9 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
     if (t.database.kind === 'postgres') {
       expect(sample(text, 'bo_db_pool_connections', { state: 'idle' })).not.toBeNull();
+    } else {
+      // PGlite's WebAssembly heap starts at 128 MiB and only grows.
+      expect(sample(text, 'bo_embedded_store_heap_bytes')).toBeGreaterThanOrEqual(128 * 2 ** 20);
     }
   });
 

@@ -171,6 +171,25 @@ describe('READ_CACHE=off', () => {
   });
 });
 
+describe('READ_CACHE_MB', () => {
+  it('keeps no answer bigger than a quarter of the budget', async () => {
+    const url = '/api/products?limit=1';
+    await get(admin, url);
+    expect((await get(admin, url)).headers['x-cache']).toBe('hit');
+    // 400 bytes: an entry (the answer, its key, its bookkeeping) of over 100 is not kept.
+    const small = await createTestApp({ readCacheBytes: 400 });
+    try {
+      const token = (await login(small.app)).accessToken;
+      await call(small.app, token, { method: 'GET', url });
+      const again = await call(small.app, token, { method: 'GET', url });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['x-cache']).toBe('miss');
+    } finally {
+      await small.close();
+    }
+  });
+});
+
 // Two instances on one PostgreSQL: B keeps answers, A writes. B is made deaf to the change
 // notifications, as if they were late: only the change log can tell it that its answer is stale,
 // so this fails if the check is switched off.
