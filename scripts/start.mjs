@@ -2,7 +2,7 @@
 // demo data happen at start-up). Rebuild after changing the code with `npm run build`.
 import { existsSync } from 'node:fs';
 import { spawnSync, spawn } from 'node:child_process';
-import { SERVER_MALLOC_ENV } from './malloc-env.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_ARGS } from './server-memory.mjs';
 
 // Builds quietly: its output is shown only when it fails, so the sign-in banner stays the last
 // thing on screen.
@@ -20,7 +20,8 @@ if (!existsSync('apps/web/dist/index.html') || !existsSync('apps/server/dist/mai
 if (!existsSync('apps/web/dist/index.html')) run(['run', 'build', '-w', '@bo/web']);
 if (!existsSync('apps/server/dist/main.js')) run(['run', 'build', '-w', '@bo/server']);
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+const args = ['--enable-source-maps', ...SERVER_NODE_ARGS, 'apps/server/dist/main.js'];
+const child = spawn(process.execPath, args, {
   stdio: 'inherit',
   env: { ...SERVER_MALLOC_ENV, ...process.env },
 });
