@@ -4,7 +4,15 @@
  * Run through scripts/bench.mjs (which loads tsx so the areas' TypeScript scenarios import).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +23,16 @@ import autocannon, { type Client as CannonClient, type Request as CannonRequest 
 import pg from 'pg';
 import WebSocket from 'ws';
 import { BENCH_PEOPLE, DEFAULT_ANSWER_BUDGET } from '../apps/server/src/lib/bench.js';
+import { SERVER_MALLOC_ENV, SERVER_NODE_ARGS } from '../scripts/server-memory.mjs';
+import {
+  SOAK_CLIENTS,
+  SOAK_LIMIT_MB,
+  SOAK_REQUESTS,
+  SOAK_ROUND,
+  SOAK_WARMUP_REQUESTS,
+  soakWrites,
+  type SoakRequest,
+} from './soak.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -160,6 +178,8 @@ const { values: args } = parseArgs({
     'no-delivery': { type: 'boolean', default: false },
     /** PostgreSQL only: also drive the read scenarios through this many instances at once. */
     instances: { type: 'string', default: '1' },
+    /** The servers listen from this port up (the first free one); default any free port. */
+    port: { type: 'string' },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -202,15 +222,29 @@ function ensureBuilt(): void {
   run('npm', ['run', 'build', '-w', '@bo/server'], {});
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function portFree(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
+    s.listen(port, '127.0.0.1', () => {
+      const got = (s.address() as { port: number }).port;
+      s.close(() => resolve(got));
     });
-    s.on('error', reject);
+    s.on('error', () => resolve(null));
   });
+}
+
+/** Any free port, or with --port the first free one from there (a range kept for the bench). */
+async function freePort(): Promise<number> {
+  if (!args.port) {
+    const port = await portFree(0);
+    if (port === null) throw new Error('no free port');
+    return port;
+  }
+  for (let p = Number(args.port); p < Number(args.port) + 100; p++) {
+    const port = await portFree(p);
+    if (port !== null) return port;
+  }
+  throw new Error(`no free port from ${args.port}`);
 }
 
 // ---- data --------------------------------------------------------------------------------------
@@ -313,12 +347,18 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function startServer(target: Target, extraEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
+async function startServer(
+  target: Target,
+  extraEnv: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const port = await freePort();
   const t = performance.now();
-  const child = spawn(process.execPath, [path.join(serverDir, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(serverDir, 'dist/main.js')], {
     cwd: root,
     env: {
+      // As `npm start` runs it (scripts/start.mjs).
+      ...SERVER_MALLOC_ENV,
       ...process.env,
       ...target.env,
       NODE_ENV: 'production',
@@ -1170,8 +1210,249 @@ async function scaleOut(
   }
 }
 
+// ---- soak --------------------------------------------------------------------------------------
+
+const SOAK_METRICS_TOKEN = 'bench-soak-metrics-token-42';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A few gauges of the server's /metrics, in MB: the JS heap and the read cache. */
+async function memoryGauges(
+  baseUrl: string,
+): Promise<{ heapMb: number; readCacheMb: number; storeHeapMb: number; externalMb: number }> {
+  const res = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${SOAK_METRICS_TOKEN}` },
+  });
+  const text = res.ok ? await res.text() : '';
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return {
+    heapMb: mb(gauge('nodejs_heap_size_used_bytes')),
+    readCacheMb: mb(gauge('bo_read_cache_bytes')),
+    storeHeapMb: mb(gauge('bo_embedded_store_heap_bytes')),
+    externalMb: mb(gauge('nodejs_external_memory_bytes')),
+  };
+}
+
+interface MixResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers of another status than the request's, by request name; errors and timeouts. */
+  wrong: Record<string, number>;
+  errors: number;
+}
+
+/** `amount` requests of the soak's round at SOAK_CLIENTS clients, the server's RSS sampled each second. */
+async function mixLoad(
+  baseUrl: string,
+  token: string,
+  round: readonly SoakRequest[],
+  amount: number,
+  pid: number | undefined,
+  samples: number[],
+): Promise<MixResult> {
+  let counter = 0;
+  const wrong: Record<string, number> = {};
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  const timer = setInterval(() => samples.push(rssMb(pid)), 1000);
+  const t0 = performance.now();
+  const result = await autocannon({
+    url: baseUrl,
+    connections: SOAK_CLIENTS,
+    amount,
+    headers,
+    requests: [
+      {
+        // One request at a time per connection: the context names the one in flight.
+        setupRequest: (req, context) => {
+          const i = counter++;
+          const r = round[i % round.length]!;
+          context.kind = r;
+          return {
+            ...req,
+            method: r.method,
+            path: r.url(i),
+            body: r.body ? JSON.stringify(r.body(i)) : undefined,
+            headers: r.body ? { ...headers, 'content-type': 'application/json' } : headers,
+          };
+        },
+        onResponse: (status, _body, context) => {
+          const r = context.kind as SoakRequest;
+          if (status !== r.expectedStatus) wrong[r.name] = (wrong[r.name] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  clearInterval(timer);
+  samples.push(rssMb(pid));
+  const seconds = Math.round((performance.now() - t0) / 100) / 10;
+  return {
+    requests: result.requests.total,
+    seconds,
+    rps: Math.round(result.requests.total / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    wrong,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * `--only soak`: a first start on a new data directory with the demo data (its resident size at
+ * rest), a warm-up, one hour-equivalent of the mixed reads and writes at SOAK_CLIENTS clients with
+ * the resident size sampled each second, then a restart on the same data (its size at rest).
+ */
+async function soak(): Promise<void> {
+  const REST_MS = 30_000;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-soak-'));
+  const target: Target = {
+    scale: 'demo',
+    env: {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '1',
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      METRICS_TOKEN: SOAK_METRICS_TOKEN,
+    },
+  };
+  try {
+    log(`soak: first start on a new data directory with the demo data (${dataDir})…`);
+    // As `npm start` runs it: its heap cap too (the other scenarios keep V8's default).
+    let server = await startServer(target, {}, SERVER_NODE_ARGS);
+    const firstReadyMs = server.readyMs;
+    await sleep(REST_MS);
+    const restFresh = rssMb(server.child.pid);
+    log(`  ready in ${firstReadyMs} ms; RSS ${REST_MS / 1000} s later: ${restFresh} MB`);
+
+    const token = await signIn(server.baseUrl);
+    const fetchJson = makeFetch(server.baseUrl, token);
+    const notes: string[] = [];
+    const byName = new Map<string, SoakRequest>();
+    for (const s of await areaScenarios(server.baseUrl, fetchJson, notes, false)) {
+      const body = s.body;
+      byName.set(s.name, {
+        name: s.name,
+        method: s.method === 'GET' ? 'GET' : 'POST',
+        url: (i) => s.url(s.ctx, i),
+        body: body ? (i) => body(s.ctx, i) : undefined,
+        expectedStatus: s.expectedStatus,
+      });
+    }
+    for (const w of await soakWrites(fetchJson)) byName.set(w.name, w);
+    const round = SOAK_ROUND.map((name) => {
+      const r = byName.get(name);
+      if (!r) throw new Error(`soak: no scenario "${name}" (${notes.join('; ') || 'not found'})`);
+      return r;
+    });
+    // Each kind checked once before the load: a mix of refusals would measure nothing.
+    for (const [k, r] of round.entries()) {
+      const res = await fetchJson(r.method, r.url(k), r.body?.(k));
+      if (res.status !== r.expectedStatus)
+        throw new Error(
+          `soak: ${r.name} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`,
+        );
+    }
+
+    const pid = server.child.pid;
+    const warmSamples: number[] = [];
+    const warm = await mixLoad(
+      server.baseUrl,
+      token,
+      round,
+      SOAK_WARMUP_REQUESTS,
+      pid,
+      warmSamples,
+    );
+    const rssWarm = rssMb(pid);
+    const gaugesWarm = await memoryGauges(server.baseUrl);
+    log(`  warm-up: ${warm.requests} requests in ${warm.seconds} s; RSS ${rssWarm} MB`);
+
+    const samples: number[] = [];
+    const main = await mixLoad(server.baseUrl, token, round, SOAK_REQUESTS, pid, samples);
+    const rssEnd = rssMb(pid);
+    const gaugesEnd = await memoryGauges(server.baseUrl);
+    const rssMax = Math.max(rssWarm, ...samples);
+    await sleep(REST_MS);
+    const rssAfter = rssMb(pid);
+    await server.stop();
+
+    server = await startServer(target, {}, SERVER_NODE_ARGS);
+    await sleep(REST_MS);
+    const restRestart = rssMb(server.child.pid);
+    await server.stop();
+
+    const delta = rssMax - rssWarm;
+    const pass = delta <= SOAK_LIMIT_MB;
+    const wrongTotal = Object.values(main.wrong).reduce((n, x) => n + x, 0) + main.errors;
+    const writes = round.filter((r) => r.method !== 'GET').length;
+    const out = [
+      `Soak — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, embedded store, demo data, ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')}`,
+      '',
+      `One hour-equivalent: ${SOAK_CLIENTS} people each making a request every 3 s for an hour = ${SOAK_REQUESTS.toLocaleString('en')} requests, sent as fast as the server answered them at ${SOAK_CLIENTS} clients (${round.length - writes} reads and ${writes} writes in each round of ${round.length}: ${[...new Set(round.map((r) => r.name.replace(/\*$/, '')))].join('; ')}).`,
+      '',
+      '| | RSS |',
+      '|---|--:|',
+      `| first start with the demo data, at rest (${REST_MS / 1000} s after ready) | ${restFresh} MB |`,
+      `| after the warm-up (${SOAK_WARMUP_REQUESTS.toLocaleString('en')} requests) | ${rssWarm} MB |`,
+      `| soak: highest sample (each second) | ${rssMax} MB |`,
+      `| soak: at its end | ${rssEnd} MB |`,
+      `| ${REST_MS / 1000} s after the soak | ${rssAfter} MB |`,
+      `| restart on the same data, at rest | ${restRestart} MB |`,
+      '',
+      `Highest minus after warm-up: ${delta} MB (limit ${SOAK_LIMIT_MB} MB): ${pass ? 'PASS' : 'FAIL'}.`,
+      `JS heap used ${gaugesWarm.heapMb} → ${gaugesEnd.heapMb} MB; read cache ${gaugesWarm.readCacheMb} → ${gaugesEnd.readCacheMb} MB; the store's WebAssembly heap ${gaugesWarm.storeHeapMb} → ${gaugesEnd.storeHeapMb} MB; external memory ${gaugesWarm.externalMb} → ${gaugesEnd.externalMb} MB (after warm-up → end).`,
+      `Soak: ${main.requests.toLocaleString('en')} requests in ${main.seconds} s (${main.rps} req/s, p50 ${main.p50} ms, p99 ${main.p99} ms), ${wrongTotal} unexpected answers or errors${
+        wrongTotal
+          ? ` (${Object.entries(main.wrong)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')}${main.errors ? `, errors ${main.errors}` : ''})`
+          : ''
+      }.`,
+      `Server ready in ${firstReadyMs} ms on the first start (migrations and demo data included).`,
+    ];
+    console.info(out.join('\n'));
+    const resultsDir = path.join(root, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    const json = {
+      date: new Date().toISOString(),
+      store: 'pglite',
+      scale: 'demo',
+      clients: SOAK_CLIENTS,
+      requests: SOAK_REQUESTS,
+      warmupRequests: SOAK_WARMUP_REQUESTS,
+      round: round.map((r) => r.name),
+      rssMb: { restFresh, warm: rssWarm, max: rssMax, end: rssEnd, after: rssAfter, restRestart },
+      deltaMb: delta,
+      limitMb: SOAK_LIMIT_MB,
+      pass,
+      gauges: { warm: gaugesWarm, end: gaugesEnd },
+      load: main,
+      samples,
+      loadAverage: os.loadavg(),
+    };
+    writeFileSync(path.join(resultsDir, 'soak.json'), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(path.join(resultsDir, 'soak.md'), `${out.join('\n')}\n`);
+    if (!pass || wrongTotal) process.exitCode = 1;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   ensureBuilt();
+  // The soak starts its own server on its own data: a run of its own (it takes some minutes).
+  if (args.only === 'soak') return soak();
   const notes: string[] = [];
   const target = await prepare(scale);
   // Time to ready on an existing data directory: a first start (migrations, bootstrap) is not it.
