@@ -38,15 +38,6 @@ export function useFormat() {
     });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const count = new Intl.NumberFormat(tag);
-    const sizes = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const).map(
-      (unit) =>
-        new Intl.NumberFormat(tag, {
-          style: 'unit',
-          unit,
-          unitDisplay: 'short',
-          maximumFractionDigits: unit === 'byte' ? 0 : 1,
-        }),
-    );
     const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'long' });
     const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
@@ -93,10 +84,7 @@ export function useFormat() {
         return dateTime.format(new Date(iso));
       },
       /** A size in bytes, in the largest unit under 1024 (KB = 1024 bytes, as file managers show). */
-      bytes: (n: number) => {
-        const [v, i] = scaleBytes(n);
-        return sizes[i]!.format(v);
-      },
+      bytes: (n: number) => formatBytesIn(tag, n),
       compact: (n: number) => compact.format(n),
       /** A share from 0 to 1. */
       percent: (share: number) => percent.format(share),
@@ -132,6 +120,39 @@ export function deviceName(userAgent: string): string {
   const version = browser ? userAgent.match(browser[0])?.[1] : undefined;
   const name = browser ? `${browser[1]}${version ? ` ${version}` : ''}` : '';
   return [name, system].filter(Boolean).join(' · ');
+}
+
+const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const sizeFormats = new Map<string, Intl.NumberFormat[]>();
+
+/** `formatBytes` for an Intl locale tag. */
+function formatBytesIn(tag: string, n: number): string {
+  let formats = sizeFormats.get(tag);
+  if (!formats) {
+    formats = SIZE_UNITS.map(
+      (unit) =>
+        new Intl.NumberFormat(tag, {
+          style: 'unit',
+          unit,
+          // Bytes in words ("70 bytes", "70 octets", "70字节"): the short form is "70 byte" in
+          // English; the larger units by their symbols ("20.8 kB", "20,8 Mo").
+          unitDisplay: unit === 'byte' ? 'long' : 'short',
+          maximumFractionDigits: unit === 'byte' ? 0 : 1,
+        }),
+    );
+    sizeFormats.set(tag, formats);
+  }
+  const [v, i] = scaleBytes(n);
+  return formats[i]!.format(v);
+}
+
+/**
+ * The one way a size is written, in an app language ('en', 'fr', 'vi', 'cn', 'ar'): the largest
+ * unit under 1024 (a kilobyte is 1024 bytes, as file managers count), one decimal past bytes.
+ * Components use `useFormat().bytes`, which passes the current language.
+ */
+export function formatBytes(n: number, language: string): string {
+  return formatBytesIn(FORMAT_LOCALES[language] ?? 'en-US', n);
 }
 
 const LATIN_SIZES = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const).map(
