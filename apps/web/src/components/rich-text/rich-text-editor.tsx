@@ -1,6 +1,12 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import CodeRounded from '@mui/icons-material/CodeRounded';
 import FormatBoldRounded from '@mui/icons-material/FormatBoldRounded';
@@ -17,7 +23,7 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../snackbar/notify';
@@ -163,15 +169,13 @@ export function RichTextEditor({
     }
   }, [editor, value]);
 
+  // An uploaded picture waits for its description (alt text) before it goes in the text.
+  const [pending, setPending] = useState<string | null>(null);
   const insertImage = async (file: File) => {
     if (!uploadImage) return;
     try {
       const { url } = await uploadImage(file);
-      editor
-        ?.chain()
-        .focus()
-        .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
-        .run();
+      setPending(url);
     } catch (err) {
       notify.error((err as { message?: string }).message ?? t(`${textsPrefix}.uploadFailed`));
     }
@@ -297,6 +301,96 @@ export function RichTextEditor({
       >
         <EditorContent editor={editor} />
       </Box>
+      <ImageAltDialog
+        url={pending}
+        onCancel={() => {
+          setPending(null);
+          editor?.commands.focus();
+        }}
+        onInsert={(alt) => {
+          if (pending) editor?.chain().focus().setImage({ src: pending, alt }).run();
+          setPending(null);
+        }}
+      />
     </Box>
+  );
+}
+
+/** Asks what an inserted picture shows: its alt text, which a file name never is. */
+function ImageAltDialog({
+  url,
+  onCancel,
+  onInsert,
+}: {
+  url: string | null;
+  onCancel: () => void;
+  onInsert: (alt: string) => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [alt, setAlt] = useState('');
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (url) {
+      setAlt('');
+      setMissing(false);
+    }
+  }, [url]);
+  const insert = () => {
+    if (!alt.trim()) {
+      setMissing(true);
+      return;
+    }
+    onInsert(alt.trim());
+  };
+  return (
+    <Dialog
+      open={Boolean(url)}
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          insert();
+        }}
+      >
+        <DialogTitle id={titleId}>{t('common.imageAlt.title')}</DialogTitle>
+        <DialogContent>
+          {url && (
+            <Box
+              component="img"
+              src={url}
+              alt=""
+              sx={{ display: 'block', maxWidth: 1, maxHeight: 160, mb: 2, borderRadius: 1 }}
+            />
+          )}
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            label={t('common.imageAlt.label')}
+            value={alt}
+            onChange={(event) => {
+              setAlt(event.target.value);
+              setMissing(false);
+            }}
+            error={missing}
+            helperText={missing ? t('common.imageAlt.required') : t('common.imageAlt.hint')}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained">
+            {t('common.imageAlt.insert')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
   );
 }
