@@ -35,14 +35,23 @@ describe('a picture put in the text', () => {
     const written: string[] = [];
     const onChange = (html: string) => written.push(html);
     const uploadImage = async () => ({ url: '/files/inline.png' });
+    // Inside a page's form, as in the blog editor: the dialog's submit must not reach it.
+    let pageSubmitted = false;
     const { container } = render(
-      <RichTextEditor
-        value=""
-        onChange={onChange}
-        label="Content"
-        textsPrefix="blog.editor"
-        uploadImage={uploadImage}
-      />,
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          pageSubmitted = true;
+        }}
+      >
+        <RichTextEditor
+          value=""
+          onChange={onChange}
+          label="Content"
+          textsPrefix="blog.editor"
+          uploadImage={uploadImage}
+        />
+      </form>,
     );
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, {
@@ -61,5 +70,6 @@ describe('a picture put in the text', () => {
     const html = written.at(-1)!;
     expect(html).toContain('alt="The loading bay at dawn"');
     expect(html).not.toContain('IMG_2041');
+    expect(pageSubmitted).toBe(false);
   });
 });

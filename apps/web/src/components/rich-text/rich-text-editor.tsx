@@ -356,6 +356,9 @@ function ImageAltDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          // The dialog is portalled out of the page's form, but React still bubbles the submit
+          // to it (a blog post would be saved).
+          event.stopPropagation();
           insert();
         }}
       >
