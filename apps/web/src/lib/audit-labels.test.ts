@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import ar from '../locales/ar/audit.json';
-import cn from '../locales/cn/audit.json';
-import en from '../locales/en/audit.json';
-import fr from '../locales/fr/audit.json';
-import vi from '../locales/vi/audit.json';
+import ar from '../locales/ar/sections/audit.json';
+import cn from '../locales/cn/sections/audit.json';
+import en from '../locales/en/sections/audit.json';
+import fr from '../locales/fr/sections/audit.json';
+import vi from '../locales/vi/sections/audit.json';
 import enUsers from '../locales/en/users.json';
 import { AUDIT_ACTIONS, auditActionKey, auditActionLabel, auditMetaText } from './audit-labels';
 

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 
 /**
  * Every action the server writes to the audit log (`audit(…, { action })`), which the log's
- * filter offers and the profile's activity shows. `audit-labels.test.ts` reads the server's
+ * filter offers and the profile's activity shows. Their words are the `audit` section
+ * (`locales/<lang>/sections/audit.json`): a page that shows them opens `<LocaleArea area="audit">`. `audit-labels.test.ts` reads the server's
  * sources so that a new action cannot go without a label in the five languages.
  */
 export const AUDIT_ACTIONS = [

@@ -1,12 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import CodeRounded from '@mui/icons-material/CodeRounded';
 import FormatBoldRounded from '@mui/icons-material/FormatBoldRounded';
@@ -23,12 +17,17 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../snackbar/notify';
 import { cspNonce } from '../../theme/csp-nonce';
 import { compactRichTextSx, richTextSx } from './rich-text-sx';
+
+// Loaded when a picture is uploaded: the editor's pages (mail above all) do not carry it.
+const ImageAltDialog = lazy(() =>
+  import('./image-alt-dialog').then((m) => ({ default: m.ImageAltDialog })),
+);
 
 const extensions = [
   StarterKit.configure({
@@ -301,99 +300,21 @@ export function RichTextEditor({
       >
         <EditorContent editor={editor} />
       </Box>
-      <ImageAltDialog
-        url={pending}
-        onCancel={() => {
-          setPending(null);
-          editor?.commands.focus();
-        }}
-        onInsert={(alt) => {
-          if (pending) editor?.chain().focus().setImage({ src: pending, alt }).run();
-          setPending(null);
-        }}
-      />
-    </Box>
-  );
-}
-
-/** Asks what an inserted picture shows: its alt text, which a file name never is. */
-function ImageAltDialog({
-  url,
-  onCancel,
-  onInsert,
-}: {
-  url: string | null;
-  onCancel: () => void;
-  onInsert: (alt: string) => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const [alt, setAlt] = useState('');
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (url) {
-      setAlt('');
-      setMissing(false);
-    }
-  }, [url]);
-  const insert = () => {
-    if (!alt.trim()) {
-      setMissing(true);
-      return;
-    }
-    onInsert(alt.trim());
-  };
-  return (
-    <Dialog
-      open={Boolean(url)}
-      onClose={onCancel}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          // The dialog is portalled out of the page's form, but React still bubbles the submit
-          // to it (a blog post would be saved).
-          event.stopPropagation();
-          insert();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('common.imageAlt.title')}</DialogTitle>
-        <DialogContent>
-          {url && (
-            <Box
-              component="img"
-              src={url}
-              alt=""
-              sx={{ display: 'block', maxWidth: 1, maxHeight: 160, mb: 2, borderRadius: 1 }}
-            />
-          )}
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            label={t('common.imageAlt.label')}
-            value={alt}
-            onChange={(event) => {
-              setAlt(event.target.value);
-              setMissing(false);
+      {pending && (
+        <Suspense fallback={null}>
+          <ImageAltDialog
+            url={pending}
+            onCancel={() => {
+              setPending(null);
+              editor?.commands.focus();
             }}
-            error={missing}
-            helperText={missing ? t('common.imageAlt.required') : t('common.imageAlt.hint')}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
+            onInsert={(alt) => {
+              editor?.chain().focus().setImage({ src: pending, alt }).run();
+              setPending(null);
+            }}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {t('common.imageAlt.insert')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </Suspense>
+      )}
+    </Box>
   );
 }

@@ -28,6 +28,3 @@ const adminApi = api.injectEndpoints({
 });
 
 export const { useAuditLogQuery, useOutboxQuery } = adminApi;
-
-/** The actions the server records today; the filter also accepts any other value typed in. */
-export { AUDIT_ACTIONS } from '../../lib/audit-labels';
