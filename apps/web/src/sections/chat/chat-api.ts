@@ -9,7 +9,7 @@ import { CHAT_API } from '@bo/contract/chat';
 import { FILES_API } from '@bo/contract/files';
 import { useTranslation } from 'react-i18next';
 
-import { formatBytes } from '../../lib/format';
+import { formatBytes } from '../../lib/format-bytes';
 import { http } from '../../lib/http';
 import { languageOption, toLanguage } from '../../locales/locales-config';
 import { api } from '../../store/api';

@@ -13,7 +13,7 @@ import { FILES_API } from '@bo/contract/files';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { formatBytes } from '../../lib/format';
+import { formatBytes } from '../../lib/format-bytes';
 import { http, queryOf } from '../../lib/http';
 import { REALTIME_RESYNC, subscribeRealtime } from '../../lib/realtime';
 import { languageOption, toLanguage } from '../../locales/locales-config';
