@@ -121,14 +121,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
     <TextField
       {...rest}
       // Wide enough for the whole date and the button, even in a row that shrinks its items.
-      sx={[
-        {
-          minWidth: type === 'date' ? 180 : 230,
-          // The pattern's names, dimmer than any typed date.
-          '& .MuiInputBase-input::placeholder': { color: 'text.disabled', opacity: 1 },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={[{ minWidth: type === 'date' ? 180 : 230 }, ...(Array.isArray(sx) ? sx : [sx])]}
       name={name}
       inputRef={ref}
       value={text}

@@ -30,7 +30,6 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import type { DriveFile, FileListQuery } from '@bo/contract/files-records';
 import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/files-records';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
@@ -98,7 +97,6 @@ type Dialogs =
 
 export function FileManagerView() {
   const { t } = useTranslation();
-  const theme = useTheme();
   const dispatch = useDispatch();
   const canWrite = useHasAccess(undefined, ['files:write']);
   const [params, setParams] = useSearchParams();
@@ -283,10 +281,10 @@ export function FileManagerView() {
       ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     return () => observer.disconnect();
   }, [measureStrip, view]);
-  const fadeTo = theme.direction === 'rtl' ? 'to left' : 'to right';
+  // Written left to right; the right-to-left style cache mirrors the gradient itself.
   const stripMask =
     hidden.start || hidden.end
-      ? `linear-gradient(${fadeTo}, ${hidden.start ? 'transparent, #000 40px' : '#000'}, ${
+      ? `linear-gradient(to right, ${hidden.start ? 'transparent, #000 40px' : '#000'}, ${
           hidden.end ? '#000 calc(100% - 40px), transparent' : '#000'
         })`
       : 'none';
