@@ -86,7 +86,7 @@ describe('audit actions in words', () => {
     expect(auditMetaText(t, 'user.role_changed', { from: 'user', to: 'editor' }, money)).toBe(
       'from: User · to: Editor',
     );
-    expect(auditMetaText(t, 'webhook.create', { active: true, to: null }, money)).toBe(
+    expect(auditMetaText(t, 'webhook.create', { active: true, to: null, ids: [] }, money)).toBe(
       'active: yes',
     );
   });

@@ -153,7 +153,10 @@ export function auditMetaText(
   const statusValued = (key: string) => action === 'user.status_changed' && change(key);
   return Object.entries(meta)
     .filter(
-      ([key, value]) => !(key === 'currency' && typeof meta.amount === 'number') && value !== null,
+      ([key, value]) =>
+        !(key === 'currency' && typeof meta.amount === 'number') &&
+        value !== null &&
+        !(Array.isArray(value) && value.length === 0),
     )
     .map(([key, value]) => {
       const name = t(`audit.meta.${key}`, { defaultValue: key });
