@@ -62,12 +62,25 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await page
     .getByTestId('rich-text-image')
     .setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
+  // The picture waits for its description; the file name is not one.
+  const describe = page.getByRole('dialog', { name: 'Describe the image' });
+  await describe.getByRole('button', { name: 'Insert image' }).click();
+  await expect(describe.getByText('Describe the image to insert it')).toBeVisible();
+  await describe.getByLabel('Image description (alt text)').fill('The loading bay');
+  await describe.getByRole('button', { name: 'Insert image' }).click();
+  await expect(describe).toBeHidden();
   await expect(editor.locator('img')).toHaveCount(1);
+  await expect(editor.locator('img')).toHaveAttribute('alt', 'The loading bay');
   await page
     .getByTestId('blog-cover-input')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByLabel('Cover description (alt text)')).toHaveValue('cover');
-  await page.getByLabel('Cover description (alt text)').fill('The warehouse at dawn');
+  // The cover's description starts empty, and saving asks for it.
+  const coverAlt = page.getByLabel('Cover description (alt text)');
+  await expect(coverAlt).toHaveValue('');
+  await page.getByTestId('blog-save').click();
+  await expect(page.getByText('Describe the cover image before saving')).toBeVisible();
+  await expect(coverAlt).toBeFocused();
+  await coverAlt.fill('The warehouse at dawn');
   await page.getByLabel('Tags').fill('operations');
   await page.keyboard.press('Enter');
   await page.getByLabel('Publish', { exact: true }).check();
@@ -110,8 +123,9 @@ test('write a post with a cover and an inline image, publish, find it, comment, 
   await page.reload();
   await expect(page.getByTestId('blog-comment')).toHaveCount(1);
   await page.getByTestId('blog-comment').getByRole('button', { name: 'Reply' }).click();
+  // Ctrl+Enter posts, as the hint under the box says.
   await page.getByLabel('Your reply').fill('Glad to hear it!');
-  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await page.getByLabel('Your reply').press('Control+Enter');
   await expect(page.getByTestId('blog-comment')).toHaveCount(2);
   await expect(page.getByText('Comments (2)')).toBeVisible();
   // The reader, post still open, sees the reply arrive and is told of it by the bell.

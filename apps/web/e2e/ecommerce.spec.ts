@@ -183,8 +183,8 @@ test("dates are typed and amounts read in the chosen language, not the browser's
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
   await page.goto('/dashboard/e-commerce/orders');
   const from = page.getByRole('textbox', { name: 'Du' });
-  // French order, not the English browser's mm/dd/yyyy.
-  await expect(from).toHaveAttribute('placeholder', '31/12/2026');
+  // French order, not the English browser's mm/dd/yyyy; named parts, not a date that looks typed.
+  await expect(from).toHaveAttribute('placeholder', 'JJ\u200e/\u200eMM\u200e/\u200eAAAA');
   await from.fill('15/01/2026');
   await expect(page).toHaveURL(/from=2026-01-15/);
   await from.fill('31/02/2026');
@@ -200,6 +200,27 @@ test("dates are typed and amounts read in the chosen language, not the browser's
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
   await page.reload();
   await expect(page.getByRole('textbox', { name: '开始日期' })).toHaveValue('2026/01/15');
+});
+
+test("a date typed as digits alone fills in its separators, in the language's order", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/dashboard/e-commerce/orders');
+  const from = page.getByRole('textbox', { name: 'From' });
+  await expect(from).toHaveAttribute('placeholder', 'MM\u200e/\u200eDD\u200e/\u200eYYYY');
+  await from.pressSequentially('11202026');
+  await expect(from).toHaveValue('11/20/2026');
+  await expect(page).toHaveURL(/from=2026-11-20/);
+
+  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'fr'));
+  await page.goto('/dashboard/e-commerce/orders');
+  const du = page.getByRole('textbox', { name: 'Du' });
+  await du.clear();
+  await du.pressSequentially('20112026');
+  await expect(du).toHaveValue('20/11/2026');
+  await expect(page).toHaveURL(/from=2026-11-20/);
 });
 
 test('the product form marks the tax in percent and lands on the first error when refused', async ({

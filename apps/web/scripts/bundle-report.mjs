@@ -31,7 +31,9 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * and the Today home: their routes and menu entries added 2.0 KiB to the router and the layout
  * every page loads, and the sections' words moved out of the language chunks (3 KiB less to
  * download per language, 0.4 KiB more in the entry's table of chunks): dashboard 376 → 378,
- * public 266 → 267.
+ * public 266 → 267. Raised again for issue 46 (2026-11-29), dashboard 378 → 379: the mail and
+ * chat pages share the one size formatter (0.4 KiB) and the entry's table of section chunks
+ * gained the audit words' five (0.2 KiB); the mail pages measured 378.3 KiB.
  */
 const KIB = 1024;
 export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB };
@@ -40,7 +42,7 @@ export const BUDGETS = {
   login: 160 * KIB,
   auth: 276 * KIB,
   public: 267 * KIB,
-  dashboard: 378 * KIB,
+  dashboard: 379 * KIB,
 };
 
 /** The budget a row is held to: the sign-in pages have their own, the rest their group's. */

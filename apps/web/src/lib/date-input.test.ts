@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FORMAT_LOCALES } from './format';
-import { datePattern, exampleDateInput, formatDateInput, parseDateInput } from './date-input';
+import {
+  datePattern,
+  exampleDateInput,
+  formatDateInput,
+  parseDateInput,
+  placeholderDateInput,
+} from './date-input';
 
 const pattern = (language: string, withTime = false) =>
   datePattern(FORMAT_LOCALES[language]!, withTime);
@@ -28,6 +34,27 @@ describe('dates typed in the app language', () => {
     expect(parseDateInput('7.1.2031', pattern('fr'))).toBe('2031-01-07');
     expect(parseDateInput('1/7/2031', pattern('en'))).toBe('2031-01-07');
     expect(parseDateInput('7/1/2031', pattern('fr', true))).toBe('2031-01-07T00:00');
+  });
+
+  it("reads digits typed without separators in the language's order", () => {
+    expect(parseDateInput('11202026', pattern('en'))).toBe('2026-11-20');
+    expect(parseDateInput('20112026', pattern('fr'))).toBe('2026-11-20');
+    expect(parseDateInput('20261120', pattern('cn'))).toBe('2026-11-20');
+    expect(parseDateInput('20112026', pattern('ar'))).toBe('2026-11-20');
+    expect(parseDateInput('112020260930', pattern('en', true))).toBe('2026-11-20T09:30');
+    expect(parseDateInput('11202026 0930', pattern('en', true))).toBe('2026-11-20T09:30');
+    expect(parseDateInput('11202026 09:30', pattern('en', true))).toBe('2026-11-20T09:30');
+    expect(parseDateInput('1120202', pattern('en'))).toBeNull();
+    expect(parseDateInput('20202026', pattern('en'))).toBeNull();
+    expect(parseDateInput('112020260930', pattern('en'))).toBeNull();
+  });
+
+  it("names the parts in the placeholder, in the language's order", () => {
+    const names = { day: 'DD', month: 'MM', year: 'YYYY', hour: 'hh', minute: 'mm' };
+    const plain = (text: string) => text.replace(/\u200e/g, '');
+    expect(plain(placeholderDateInput(pattern('en'), names))).toBe('MM/DD/YYYY');
+    expect(plain(placeholderDateInput(pattern('cn'), names))).toBe('YYYY/MM/DD');
+    expect(plain(placeholderDateInput(pattern('fr', true), names))).toBe('DD/MM/YYYY hh:mm');
   });
 
   it('refuses what is not a whole, real date', () => {

@@ -54,14 +54,51 @@ export function exampleDateInput(pattern: DatePattern): string {
   return formatDateInput('2026-12-31T09:30', pattern);
 }
 
+export type DatePartNames = Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
+
+/**
+ * The field's placeholder: the parts' names in the pattern's order ("MM/DD/YYYY", "JJ/MM/AAAA"),
+ * so an empty field does not read as a filled one. Each separator is held between left-to-right
+ * marks: names in a right-to-left script keep the order the digits will have.
+ */
+export function placeholderDateInput(pattern: DatePattern, names: DatePartNames): string {
+  const lrm = '\u200e';
+  const date = pattern.order.map((p) => names[p]).join(`${lrm}${pattern.separator}${lrm}`);
+  return pattern.withTime ? `${date}${lrm} ${names.hour}${lrm}:${lrm}${names.minute}` : date;
+}
+
 function validDay(year: number, month: number, day: number) {
   if (month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
+ * Digits typed without separators ("11202026", "112020260930") are the parts in the pattern's
+ * order at their full widths (two digits for day and month, four for the year, "hhmm" for the
+ * time): they are cut into the numbers the separated form would have given.
+ */
+function splitRun(numbers: string[], pattern: DatePattern): string[] {
+  const [first, ...rest] = numbers;
+  if (!first || (first.length !== 8 && first.length !== 12)) return numbers;
+  const out: string[] = [];
+  let at = 0;
+  for (const part of pattern.order) {
+    const width = part === 'year' ? 4 : 2;
+    out.push(first.slice(at, at + width));
+    at += width;
+  }
+  if (first.length === 12) out.push(first.slice(8, 10), first.slice(10, 12));
+  else if (rest.length === 1 && rest[0]!.length === 4) {
+    // "11202026 0930": the time's digits together too.
+    return [...out, rest[0]!.slice(0, 2), rest[0]!.slice(2)];
+  }
+  return [...out, ...rest];
+}
+
+/**
  * The typed text → `yyyy-mm-dd[Thh:mm]`, or null when it is not a whole, real date (and time
- * when the field has one). Any non-digit separates the numbers; the ISO form is read as such.
+ * when the field has one). Any non-digit separates the numbers; digits typed in one run are read
+ * at the parts' full widths; the ISO form is read as such.
  */
 export function parseDateInput(text: string, pattern: DatePattern): string | null {
   const trimmed = text.trim();
@@ -72,7 +109,7 @@ export function parseDateInput(text: string, pattern: DatePattern): string | nul
     [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
     if (iso[4] !== undefined) time = [Number(iso[4]), Number(iso[5])];
   } else {
-    const numbers = trimmed.split(/\D+/).filter(Boolean);
+    const numbers = splitRun(trimmed.split(/\D+/).filter(Boolean), pattern);
     if (numbers.length !== 3 && numbers.length !== 5) return null;
     const at = (part: 'day' | 'month' | 'year') => numbers[pattern.order.indexOf(part)]!;
     if (at('year').length !== 4) return null;

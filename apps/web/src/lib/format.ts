@@ -1,14 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Intl locales of the five languages; Arabic with Latin digits, like the rest of the screen. */
-export const FORMAT_LOCALES: Record<string, string> = {
-  en: 'en-US',
-  fr: 'fr-FR',
-  vi: 'vi-VN',
-  cn: 'zh-CN',
-  ar: 'ar-u-nu-latn',
-};
+import { FORMAT_LOCALES, formatBytesIn, scaleBytes } from './format-bytes';
+
+export { FORMAT_LOCALES, formatBytes } from './format-bytes';
 
 const symbols = new Map<string, string>();
 /** The short symbol of a currency as most languages write it ("$", "€", "£"). */
@@ -38,15 +33,6 @@ export function useFormat() {
     });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const count = new Intl.NumberFormat(tag);
-    const sizes = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const).map(
-      (unit) =>
-        new Intl.NumberFormat(tag, {
-          style: 'unit',
-          unit,
-          unitDisplay: 'short',
-          maximumFractionDigits: unit === 'byte' ? 0 : 1,
-        }),
-    );
     const relative = new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'long' });
     const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
@@ -93,10 +79,7 @@ export function useFormat() {
         return dateTime.format(new Date(iso));
       },
       /** A size in bytes, in the largest unit under 1024 (KB = 1024 bytes, as file managers show). */
-      bytes: (n: number) => {
-        const [v, i] = scaleBytes(n);
-        return sizes[i]!.format(v);
-      },
+      bytes: (n: number) => formatBytesIn(tag, n),
       compact: (n: number) => compact.format(n),
       /** A share from 0 to 1. */
       percent: (share: number) => percent.format(share),
@@ -148,15 +131,4 @@ const LATIN_SIZES = (['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as
 export function latinBytes(n: number): string {
   const [v, i] = scaleBytes(n);
   return LATIN_SIZES[i]!.format(v);
-}
-
-/** A size in the largest unit (of byte … terabyte) under 1024: [value, unit index]. */
-function scaleBytes(n: number): [number, number] {
-  let i = 0;
-  let v = n;
-  while (Math.abs(v) >= 1024 && i < 4) {
-    v /= 1024;
-    i += 1;
-  }
-  return [v, i];
 }

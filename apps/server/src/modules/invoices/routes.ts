@@ -518,7 +518,12 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         actorId: auth.userId,
         action: 'invoice.payment',
         targetId: id,
-        meta: { amount: request.body.amount, method: request.body.method, status: invoice.status },
+        meta: {
+          amount: request.body.amount,
+          currency: invoice.currency,
+          method: request.body.method,
+          status: invoice.status,
+        },
       });
       if (invoice.status === 'paid') await emitWebhookEvent(app, 'invoice.paid', { invoice });
       reply.status(201);

@@ -11,6 +11,7 @@ import {
   exampleDateInput,
   formatDateInput,
   parseDateInput,
+  placeholderDateInput,
 } from '../../lib/date-input';
 import { FORMAT_LOCALES } from '../../lib/format';
 
@@ -89,6 +90,10 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
     const parsed = parseDateInput(typed, pattern);
     if (parsed) {
       setUnreadable(false);
+      // Digits typed in one run ("11202026") are shown with their separators once whole.
+      if (/^\d+$/.test(typed.trim()) && typed.trim().length === (pattern.withTime ? 12 : 8)) {
+        setText(formatDateInput(parsed, pattern));
+      }
       if (parsed !== value) send(parsed);
     }
   };
@@ -101,6 +106,13 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   };
 
   const example = exampleDateInput(pattern);
+  const placeholder = placeholderDateInput(pattern, {
+    day: t('common.dateParts.day'),
+    month: t('common.dateParts.month'),
+    year: t('common.dateParts.year'),
+    hour: t('common.dateParts.hour'),
+    minute: t('common.dateParts.minute'),
+  });
   const { htmlInput, input, inputLabel, ...otherSlots } = (slotProps ?? {}) as Record<
     string,
     object | undefined
@@ -121,7 +133,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
         ...otherSlots,
         inputLabel: { shrink: true, ...inputLabel },
         htmlInput: {
-          placeholder: example,
+          placeholder,
           inputMode: 'numeric',
           autoComplete: 'off',
           // Digits read left to right; in a right-to-left page they still sit at its start.

@@ -17,12 +17,17 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../snackbar/notify';
 import { cspNonce } from '../../theme/csp-nonce';
 import { compactRichTextSx, richTextSx } from './rich-text-sx';
+
+// Loaded when a picture is uploaded: the editor's pages (mail above all) do not carry it.
+const ImageAltDialog = lazy(() =>
+  import('./image-alt-dialog').then((m) => ({ default: m.ImageAltDialog })),
+);
 
 const extensions = [
   StarterKit.configure({
@@ -163,15 +168,13 @@ export function RichTextEditor({
     }
   }, [editor, value]);
 
+  // An uploaded picture waits for its description (alt text) before it goes in the text.
+  const [pending, setPending] = useState<string | null>(null);
   const insertImage = async (file: File) => {
     if (!uploadImage) return;
     try {
       const { url } = await uploadImage(file);
-      editor
-        ?.chain()
-        .focus()
-        .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
-        .run();
+      setPending(url);
     } catch (err) {
       notify.error((err as { message?: string }).message ?? t(`${textsPrefix}.uploadFailed`));
     }
@@ -297,6 +300,21 @@ export function RichTextEditor({
       >
         <EditorContent editor={editor} />
       </Box>
+      {pending && (
+        <Suspense fallback={null}>
+          <ImageAltDialog
+            url={pending}
+            onCancel={() => {
+              setPending(null);
+              editor?.commands.focus();
+            }}
+            onInsert={(alt) => {
+              editor?.chain().focus().setImage({ src: pending, alt }).run();
+              setPending(null);
+            }}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -28,18 +28,3 @@ const adminApi = api.injectEndpoints({
 });
 
 export const { useAuditLogQuery, useOutboxQuery } = adminApi;
-
-/** The actions the server records today; the filter also accepts any other value typed in. */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.login_failed',
-  'auth.login_refused',
-  'auth.logout',
-  'auth.register',
-  'auth.email_verified',
-  'auth.reset_requested',
-  'auth.password_reset',
-  'auth.password_changed',
-  'auth.session_ended',
-  'mail.send_limited',
-] as const;

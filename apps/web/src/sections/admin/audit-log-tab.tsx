@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
 import type { LabelColor } from '../../components/label/label';
-import { AUDIT_ACTIONS, useAuditLogQuery } from './admin-api';
-import type { AuditEntry } from './admin-api';
+import { AUDIT_ACTIONS, auditActionLabel, auditMetaText } from '../../lib/audit-labels';
+import { useFormat } from '../../lib/format';
+import { useAuditLogQuery } from './admin-api';
 import { AdminListError, AdminPagination } from './admin-list';
 import { formatDateTime } from './format';
 import { stackedTableSx } from './stacked-table-sx';
@@ -32,13 +33,6 @@ function actionColor(action: string): LabelColor {
   return 'default';
 }
 
-/** Meta as short "key: value" pairs; nested values as JSON. */
-function metaText(meta: AuditEntry['meta']): string {
-  return Object.entries(meta)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
-}
-
 export function AuditLogTab() {
   const { t, i18n } = useTranslation();
   const { page, limit, filter: action, setPage, setLimit, setFilter } = useListParams('action');
@@ -48,7 +42,8 @@ export function AuditLogTab() {
     action: action || undefined,
   });
   const col = (column: (typeof COLUMNS)[number]) => t(`admin.audit.columns.${column}`);
-  const actionLabel = (value: string) => t(`admin.audit.actions.${value}`, { defaultValue: value });
+  const format = useFormat();
+  const actionLabel = (value: string) => auditActionLabel(t, value);
 
   return (
     <Box>
@@ -170,8 +165,8 @@ export function AuditLogTab() {
                       </Box>
                     </TableCell>
                     <TableCell data-label={col('details')} sx={{ minWidth: 200 }}>
-                      <Typography variant="caption" dir="ltr" sx={{ wordBreak: 'break-word' }}>
-                        {metaText(entry.meta) || '—'}
+                      <Typography variant="caption" dir="auto" sx={{ wordBreak: 'break-word' }}>
+                        {auditMetaText(t, entry.action, entry.meta, format.money) || '—'}
                       </Typography>
                     </TableCell>
                   </TableRow>

@@ -208,6 +208,11 @@ function PostForm({ post }: { post?: BlogPost }) {
       document.getElementById('blog-field-title')?.focus();
       return;
     }
+    if (form.cover && !form.coverAlt.trim()) {
+      setErrors({ coverAlt: t('blog.editor.coverAltRequired') });
+      document.getElementById('blog-field-coverAlt')?.focus();
+      return;
+    }
     try {
       const answer = post
         ? await update({ id: post.id, body: bodyOf(form) }).unwrap()
@@ -232,7 +237,7 @@ function PostForm({ post }: { post?: BlogPost }) {
     try {
       const uploaded = await uploadBlogImage(file);
       change('cover', { fileId: uploaded.id, url: uploaded.url });
-      if (!form.coverAlt) change('coverAlt', file.name.replace(/\.[^.]+$/, ''));
+      // The description is asked for (the field below, empty): a file name describes nothing.
     } catch (err) {
       setErrors((e) => ({
         ...e,
@@ -373,10 +378,12 @@ function PostForm({ post }: { post?: BlogPost }) {
                 <TextField
                   fullWidth
                   size="small"
+                  required
                   label={t('blog.editor.coverAlt')}
                   value={form.coverAlt}
                   onChange={(event) => change('coverAlt', event.target.value)}
                   {...field('coverAlt')}
+                  helperText={errors.coverAlt ?? t('blog.editor.coverAltHint')}
                 />
                 <Button
                   color="error"

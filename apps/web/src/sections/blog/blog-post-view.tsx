@@ -17,6 +17,7 @@ import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import type { BlogComment, BlogPost, BlogThread } from '@bo/contract/blog';
 import { BLOG_LIMITS } from '@bo/contract/blog';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -302,6 +303,10 @@ function Comments({ post }: { post: BlogPost }) {
   );
 }
 
+/** Ctrl+Enter (⌘+Enter on a Mac) posts what is written; Enter alone starts a new line. */
+const isSendKey = (event: KeyboardEvent) =>
+  event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing;
+
 function CommentForm({
   postId,
   parentId,
@@ -345,9 +350,17 @@ function CommentForm({
         label={parentId ? t('blog.comments.reply') : t('blog.comments.write')}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
+        onKeyDown={(event) => {
+          if (isSendKey(event)) {
+            event.preventDefault();
+            event.currentTarget.closest('form')?.requestSubmit();
+          }
+        }}
         error={Boolean(error)}
-        helperText={error ?? ' '}
-        slotProps={{ htmlInput: { maxLength: BLOG_LIMITS.comment } }}
+        helperText={error ?? t('blog.comments.sendHint')}
+        slotProps={{
+          htmlInput: { maxLength: BLOG_LIMITS.comment, 'aria-keyshortcuts': 'Control+Enter' },
+        }}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         {onDone && <Button onClick={onDone}>{t('blog.cancel')}</Button>}
@@ -381,6 +394,10 @@ function CommentItem({
   const [remove, removing] = useDeleteBlogCommentMutation();
   const [hide] = useHideBlogCommentMutation();
   const fail = (err: unknown) => notify.error(errorText(err, t('blog.error')));
+  const saveEdit = () =>
+    void edit({ id: comment.id, message: draft.trim() })
+      .unwrap()
+      .then(() => setEditing(false), fail);
   return (
     <Stack direction="row" spacing={2} data-testid="blog-comment">
       <Avatar src={comment.author?.avatarUrl ?? undefined} alt="">
@@ -404,17 +421,16 @@ function CommentItem({
               label={t('blog.comments.editLabel')}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (isSendKey(event)) {
+                  event.preventDefault();
+                  saveEdit();
+                }
+              }}
+              slotProps={{ htmlInput: { 'aria-keyshortcuts': 'Control+Enter' } }}
             />
             <Stack direction="row" spacing={1}>
-              <Button
-                variant="contained"
-                size="small"
-                onClick={() =>
-                  edit({ id: comment.id, message: draft.trim() })
-                    .unwrap()
-                    .then(() => setEditing(false), fail)
-                }
-              >
+              <Button variant="contained" size="small" onClick={saveEdit}>
                 {t('blog.save')}
               </Button>
               <Button size="small" onClick={() => setEditing(false)}>

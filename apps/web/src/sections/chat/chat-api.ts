@@ -9,6 +9,7 @@ import { CHAT_API } from '@bo/contract/chat';
 import { FILES_API } from '@bo/contract/files';
 import { useTranslation } from 'react-i18next';
 
+import { formatBytes } from '../../lib/format-bytes';
 import { http } from '../../lib/http';
 import { languageOption, toLanguage } from '../../locales/locales-config';
 import { api } from '../../store/api';
@@ -121,7 +122,6 @@ export function useChatFormat() {
   const time = new Intl.DateTimeFormat(tag, { timeStyle: 'short' });
   const day = new Intl.DateTimeFormat(tag, { dateStyle: 'full' });
   const short = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short' });
-  const size = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   return {
     time: (iso: string) => time.format(new Date(iso)),
     day: (iso: string) => day.format(new Date(iso)),
@@ -130,11 +130,6 @@ export function useChatFormat() {
       const d = new Date(iso);
       return d.toDateString() === new Date().toDateString() ? time.format(d) : short.format(d);
     },
-    bytes: (n: number) =>
-      n < 1024
-        ? `${n} B`
-        : n < 1024 * 1024
-          ? `${size.format(n / 1024)} KB`
-          : `${size.format(n / 1024 / 1024)} MB`,
+    bytes: (n: number) => formatBytes(n, i18n.language),
   };
 }

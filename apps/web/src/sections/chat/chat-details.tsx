@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notify } from '../../components/snackbar/notify';
 import { buildUrl } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
+import { roleName } from '../../lib/audit-labels';
 import { useUpdateChatMutation } from './chat-api';
 import { PresenceAvatar } from './chat-nav';
 
@@ -64,7 +65,7 @@ export function ChatDetails({ me, conversation, participants, attachments, onLef
           />
           <Typography variant="subtitle1">{person.name}</Typography>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {t(`chat.status.${person.status}`)} · {person.role}
+            {t(`chat.status.${person.status}`)} · {roleName(t, person.role)}
           </Typography>
           <Stack sx={{ alignSelf: 'stretch', textAlign: 'start', gap: 0.5, mt: 1 }}>
             {[

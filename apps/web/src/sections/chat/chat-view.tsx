@@ -34,6 +34,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import { useAppDispatch } from '../../store/hooks';
+import { roleName } from '../../lib/audit-labels';
 import {
   chatApi,
   chatCalls,
@@ -582,7 +583,7 @@ function RecipientsPicker({
               <Box>
                 <Typography variant="body2">{option.name}</Typography>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {option.role}
+                  {roleName(t, option.role)}
                 </Typography>
               </Box>
             </Box>

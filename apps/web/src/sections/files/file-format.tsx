@@ -11,6 +11,8 @@ import type { DriveFile } from '@bo/contract/files-records';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FORMAT_LOCALES, formatBytes } from '../../lib/format';
+
 /** Colour per kind of file, from the theme's palette (the same in light and dark). */
 export const CATEGORY_COLOR = {
   folder: 'warning.main',
@@ -38,38 +40,21 @@ export function FileIcon({
   return <InsertDriveFileOutlined {...props} sx={sx} />;
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-
 /** Sizes and dates in the reader's language (units and digits from Intl). */
 export function useFileFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   return useMemo(() => {
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-    const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
-    const formats = UNITS.map(
-      (unit) =>
-        new Intl.NumberFormat(lang, {
-          style: 'unit',
-          unit,
-          unitDisplay: unit === 'byte' ? 'narrow' : 'short',
-          maximumFractionDigits: unit === 'byte' ? 0 : 1,
-        }),
-    );
+    // The app's language codes ('cn') are not all Intl tags ('zh-CN').
+    const tag = FORMAT_LOCALES[lang] ?? 'en-US';
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
     return {
-      bytes(n: number) {
-        let i = 0;
-        let v = n;
-        while (v >= 1024 && i < UNITS.length - 1) {
-          v /= 1024;
-          i++;
-        }
-        return formats[i]!.format(v);
-      },
+      bytes: (n: number) => formatBytes(n, lang),
       date: (iso: string) => date.format(new Date(iso)),
       day: (iso: string) => day.format(new Date(iso)),
       percent: (part: number) =>
-        new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(part),
+        new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }).format(part),
     };
   }, [lang]);
 }

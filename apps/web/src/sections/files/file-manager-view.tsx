@@ -254,6 +254,40 @@ export function FileManagerView() {
 
   const crumbs = data?.path ?? [];
   const rootLabel = t(`files.views.${view}`);
+
+  // How much of the views' strip hides on each side (phone width), for its fading edges.
+  const viewStrip = useRef<HTMLUListElement>(null);
+  const [hidden, setHidden] = useState({ start: false, end: false });
+  const measureStrip = useCallback(() => {
+    const strip = viewStrip.current;
+    if (!strip) return;
+    // scrollLeft runs negative in a right-to-left page.
+    const from = Math.abs(strip.scrollLeft);
+    const more = strip.scrollWidth - strip.clientWidth;
+    setHidden((h) => {
+      const next = { start: from > 1, end: from < more - 1 };
+      return h.start === next.start && h.end === next.end ? h : next;
+    });
+  }, []);
+  useEffect(() => {
+    const strip = viewStrip.current;
+    if (!strip) return;
+    measureStrip();
+    const observer = new ResizeObserver(measureStrip);
+    observer.observe(strip);
+    // The chosen view is in sight, not behind the edge.
+    strip
+      .querySelector<HTMLElement>('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    return () => observer.disconnect();
+  }, [measureStrip, view]);
+  // Written left to right; the right-to-left style cache mirrors the gradient itself.
+  const stripMask =
+    hidden.start || hidden.end
+      ? `linear-gradient(to right, ${hidden.start ? 'transparent, #000 40px' : '#000'}, ${
+          hidden.end ? '#000 calc(100% - 40px), transparent' : '#000'
+        })`
+      : 'none';
   const pageStart = trail.length * 50;
 
   return (
@@ -342,10 +376,27 @@ export function FileManagerView() {
       >
         <Stack spacing={3}>
           <Card>
+            {/* At phone width the views are a sideways strip: named, and faded where more hides. */}
+            <Typography
+              id="files-views-heading"
+              variant="overline"
+              component="h2"
+              sx={{ display: { xs: 'block', md: 'none' }, px: 2, pt: 1.5, color: 'text.secondary' }}
+            >
+              {t('files.views.label')}
+            </Typography>
             <List
+              ref={viewStrip}
               component="nav"
-              aria-label={t('files.views.label')}
-              sx={{ display: { xs: 'flex', md: 'block' }, overflowX: 'auto' }}
+              aria-labelledby="files-views-heading"
+              onScroll={measureStrip}
+              sx={{
+                display: { xs: 'flex', md: 'block' },
+                overflowX: 'auto',
+                scrollSnapType: { xs: 'x proximity', md: 'none' },
+                scrollbarWidth: 'thin',
+                maskImage: { xs: stripMask, md: 'none' },
+              }}
             >
               {FILE_VIEWS.map((v) => {
                 const Icon = VIEW_ICONS[v];
@@ -355,7 +406,7 @@ export function FileManagerView() {
                     selected={view === v && !folderId}
                     aria-current={view === v ? 'page' : undefined}
                     onClick={() => update({ view: v === 'mine' ? null : v, folder: null, q: null })}
-                    sx={{ flexShrink: 0 }}
+                    sx={{ flexShrink: 0, scrollSnapAlign: 'start' }}
                     data-testid={`view-${v}`}
                   >
                     <ListItemIcon sx={{ minWidth: 36 }}>

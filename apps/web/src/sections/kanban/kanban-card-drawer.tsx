@@ -531,7 +531,8 @@ function CardDetails({
               }}
               onChange={(e) => setComment(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) {
+                // Enter (or Ctrl+Enter) sends; Shift+Enter is a new line; an IME's Enter is its own.
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                   e.preventDefault();
                   void sendComment();
                 }

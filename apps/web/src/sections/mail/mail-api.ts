@@ -13,6 +13,7 @@ import { FILES_API } from '@bo/contract/files';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { formatBytes } from '../../lib/format-bytes';
 import { http, queryOf } from '../../lib/http';
 import { REALTIME_RESYNC, subscribeRealtime } from '../../lib/realtime';
 import { languageOption, toLanguage } from '../../locales/locales-config';
@@ -171,7 +172,6 @@ export function useMailFormat() {
   const full = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
   const weekday = new Intl.DateTimeFormat(tag, { weekday: 'short' });
   const long = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-  const size = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
   return {
     short(iso: string) {
       const d = new Date(iso);
@@ -183,10 +183,6 @@ export function useMailFormat() {
       return full.format(d);
     },
     long: (iso: string) => long.format(new Date(iso)),
-    bytes(n: number) {
-      if (n < 1024) return `${n} B`;
-      if (n < 1024 * 1024) return `${size.format(n / 1024)} KB`;
-      return `${size.format(n / 1024 / 1024)} MB`;
-    },
+    bytes: (n: number) => formatBytes(n, i18n.language),
   };
 }

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
+import { roleName } from '../../lib/audit-labels';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
@@ -58,9 +59,6 @@ import {
 /** What the dialog is for: a new role, a copy of one, or changing one. */
 type Editing =
   { mode: 'create' } | { mode: 'duplicate'; role: Role } | { mode: 'edit'; role: Role };
-
-/** A role's name in the person's language: the shipped ones are translated, others shown as is. */
-const roleName = (t: TFunction, name: string) => t(`users.roles.${name}`, { defaultValue: name });
 
 /** The translated one-line description of a permission (`users:read` → `…permissions.users.read`). */
 const describe = (t: TFunction, p: PermissionInfo) =>

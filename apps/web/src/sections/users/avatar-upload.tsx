@@ -9,6 +9,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../../components/snackbar/notify';
+import { useFormat } from '../../lib/format';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { translateError } from '../../locales/form-errors';
 import { uploadImage } from './users-api';
 
@@ -25,6 +27,7 @@ type Props = {
 /** Round avatar picker: the file is stored by our server first, the form keeps its URL. */
 export function AvatarUpload({ value, name, onChange, error }: Props) {
   const { t } = useTranslation();
+  const format = useFormat();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -37,7 +40,7 @@ export function AvatarUpload({ value, name, onChange, error }: Props) {
       return;
     }
     if (file.size > MAX_BYTES) {
-      setLocalError(t('users.avatar.tooBig', { size: 3 }));
+      setLocalError(t('users.avatar.tooBig', { size: format.bytes(MAX_BYTES) }));
       return;
     }
     setBusy(true);
@@ -65,14 +68,20 @@ export function AvatarUpload({ value, name, onChange, error }: Props) {
           border: (theme) =>
             `1px dashed ${shownError ? theme.palette.error.main : alpha(theme.palette.grey[500], 0.32)}`,
           position: 'relative',
-          '&:focus-within': { outline: (theme) => `2px solid ${theme.palette.primary.main}` },
+          '&:has(input:focus-visible)': {
+            outline: (theme) => `2px solid ${theme.palette.primary.main}`,
+          },
+          // The "upload" veil shows on pointing or focus (and while sending), so the photo or the
+          // initial stays readable; the camera badge always says the circle takes a picture.
+          '&:hover .avatar-veil, &:focus-within .avatar-veil': { opacity: 1 },
         }}
       >
-        <input
+        <Box
+          component="input"
           id={id}
           type="file"
           accept={IMAGE_MIME_TYPES.join(',')}
-          hidden
+          sx={visuallyHidden}
           data-testid="avatar-input"
           onChange={(e) => {
             void onFile(e.target.files?.[0]);
@@ -84,6 +93,7 @@ export function AvatarUpload({ value, name, onChange, error }: Props) {
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Box
+          className="avatar-veil"
           sx={{
             position: 'absolute',
             inset: 8,
@@ -95,9 +105,8 @@ export function AvatarUpload({ value, name, onChange, error }: Props) {
             gap: 0.5,
             color: 'common.white',
             bgcolor: (theme) => alpha(theme.palette.grey[900], 0.48),
-            opacity: busy || !value ? 1 : 0,
+            opacity: busy ? 1 : 0,
             transition: 'opacity 0.2s',
-            '&:hover': { opacity: 1 },
           }}
         >
           {busy ? <CircularProgress size={28} color="inherit" /> : <AddAPhotoRounded />}
@@ -105,12 +114,31 @@ export function AvatarUpload({ value, name, onChange, error }: Props) {
             {value ? t('users.avatar.change') : t('users.avatar.upload')}
           </Typography>
         </Box>
+        <Box
+          aria-hidden
+          sx={{
+            position: 'absolute',
+            insetInlineEnd: 8,
+            bottom: 8,
+            width: 36,
+            height: 36,
+            borderRadius: '50%',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: 'primary.contrastText',
+            bgcolor: 'primary.main',
+            border: (theme) => `2px solid ${theme.palette.background.paper}`,
+          }}
+        >
+          <AddAPhotoRounded sx={{ fontSize: 18 }} />
+        </Box>
       </Box>
       <Typography
         variant="caption"
         sx={{ color: shownError ? 'error.main' : 'text.disabled', textAlign: 'center' }}
       >
-        {shownError ?? t('users.avatar.hint', { size: 3 })}
+        {shownError ?? t('users.avatar.hint', { size: format.bytes(MAX_BYTES) })}
       </Typography>
     </Box>
   );

@@ -45,6 +45,7 @@ import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { roleName } from '../../lib/audit-labels';
 import { STATUS_COLOR, userErrorMessage } from './user-status';
 import { UserTableRow } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
@@ -230,12 +231,20 @@ export function UserListView() {
             value={list.role}
             onChange={(e) => list.setRole(e.target.value)}
             sx={{ width: { xs: 1, md: 220 }, flexShrink: 0 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: {
+                displayEmpty: true,
+                // The chosen role by its name even before the list of roles has loaded.
+                renderValue: (value) =>
+                  value ? roleName(t, String(value)) : t('users.list.allRoles'),
+              },
+            }}
           >
             <MenuItem value="">{t('users.list.allRoles')}</MenuItem>
             {(roles.data ?? []).map((r) => (
               <MenuItem key={r.name} value={r.name}>
-                {t(`users.roles.${r.name}`, { defaultValue: r.name })}
+                {roleName(t, r.name)}
               </MenuItem>
             ))}
           </TextField>
@@ -274,7 +283,7 @@ export function UserListView() {
             {list.role && (
               <Chip
                 size="small"
-                label={`${t('users.fields.role')}: ${t(`users.roles.${list.role}`, { defaultValue: list.role })}`}
+                label={`${t('users.fields.role')}: ${roleName(t, list.role)}`}
                 onDelete={() => list.setRole('')}
               />
             )}

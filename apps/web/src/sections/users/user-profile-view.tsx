@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
+import { auditActionLabel } from '../../lib/audit-labels';
 import { translateError } from '../../locales/form-errors';
 import { useLocales } from '../../locales/use-locales';
 import { paths } from '../../routes/paths';
@@ -229,9 +230,7 @@ export function UserProfileView() {
                     }}
                   />
                   <Box>
-                    <Typography variant="subtitle2">
-                      {t(`users.activity.${a.action}`, { defaultValue: a.action })}
-                    </Typography>
+                    <Typography variant="subtitle2">{auditActionLabel(t, a.action)}</Typography>
                     <Typography variant="caption" sx={{ color: 'text.disabled' }}>
                       {fmt.format(new Date(a.createdAt))}
                     </Typography>
