@@ -86,9 +86,14 @@ async function attachmentsOf(db: Executor, rows: ListRow[]) {
 }
 
 /** Everything a conversation's messages show: attachments, every person's avatar, counts. */
-async function extrasFor(db: Executor, ownerId: string, rows: ListRow[]): Promise<Extras> {
+async function extrasFor(
+  db: Executor,
+  ownerId: string,
+  rows: ListRow[],
+  knownCounts?: Map<string, number>,
+): Promise<Extras> {
   const avatars = new Map<string, string | null>();
-  const threadCounts = new Map<string, number>();
+  const threadCounts = new Map<string, number>(knownCounts);
   if (!rows.length) return { attachments: new Map(), avatars, threadCounts };
   const emails = new Set<string>();
   for (const r of rows) {
@@ -102,17 +107,19 @@ async function extrasFor(db: Executor, ownerId: string, rows: ListRow[]): Promis
       .select({ email: users.email, avatar: users.avatarUrl })
       .from(users)
       .where(inArray(users.email, [...emails].slice(0, 1000))),
-    db
-      .select({ threadId: mailMessages.threadId, n: sql<number>`count(*)::int` })
-      .from(mailMessages)
-      .where(
-        and(
-          eq(mailMessages.ownerId, ownerId),
-          inArray(mailMessages.threadId, threads),
-          sql`${mailMessages.folder} NOT IN ('trash', 'spam')`,
-        ),
-      )
-      .groupBy(mailMessages.threadId),
+    knownCounts
+      ? []
+      : db
+          .select({ threadId: mailMessages.threadId, n: sql<number>`count(*)::int` })
+          .from(mailMessages)
+          .where(
+            and(
+              eq(mailMessages.ownerId, ownerId),
+              inArray(mailMessages.threadId, threads),
+              sql`${mailMessages.folder} NOT IN ('trash', 'spam')`,
+            ),
+          )
+          .groupBy(mailMessages.threadId),
   ]);
   for (const p of people) avatars.set(p.email, p.avatar);
   for (const c of counts) threadCounts.set(c.threadId, c.n);
@@ -438,6 +445,11 @@ async function searchConditions(db: Executor, ownerId: string, s: MailSearch): P
 
 // --- One message and its thread ---------------------------------------------------------------
 
+/** A conversation shows at most this many messages; one read takes a margin for trash and spam. */
+const THREAD_SHOWN = 200;
+const THREAD_READ_LIMIT = 400;
+const HIDDEN_FOLDERS = new Set(['trash', 'spam']);
+
 async function ownMessage(db: Executor, ownerId: string, id: string): Promise<MessageRow> {
   const [row] = await db
     .select()
@@ -452,22 +464,30 @@ export async function loadMail(
   owner: Owner,
   mailId: string,
 ): Promise<MailWithThread> {
-  const row = await ownMessage(db, owner.userId, mailId);
-  const hidden = ['trash', 'spam'].includes(row.folder);
-  const thread = await db
+  // The message and its whole conversation in one round trip (a conversation opened is a cache
+  // miss for each new one, so its cost is what people feel): every folder is read, then trash
+  // and spam are left out unless the opened message itself is there.
+  const all = await db
     .select()
     .from(mailMessages)
     .where(
       and(
         eq(mailMessages.ownerId, owner.userId),
-        eq(mailMessages.threadId, row.threadId),
-        hidden ? undefined : sql`${mailMessages.folder} NOT IN ('trash', 'spam')`,
+        sql`${mailMessages.threadId} = (
+          SELECT thread_id FROM mail_messages WHERE id = ${mailId} AND owner_id = ${owner.userId})`,
       ),
     )
     .orderBy(mailMessages.createdAt, mailMessages.id)
-    .limit(200);
+    .limit(THREAD_READ_LIMIT);
+  const row = all.find((t) => t.id === mailId) ?? (await ownMessage(db, owner.userId, mailId));
+  const shown = all.filter((t) => !HIDDEN_FOLDERS.has(t.folder));
+  const hidden = HIDDEN_FOLDERS.has(row.folder);
+  const thread = (hidden ? all : shown).slice(0, THREAD_SHOWN);
   const rows = thread.some((t) => t.id === row.id) ? thread : [...thread, row];
-  const extras = await extrasFor(db, owner.userId, rows);
+  // The count the list shows (trash and spam left out), exact when the whole thread was read.
+  const counts =
+    all.length < THREAD_READ_LIMIT ? new Map([[row.threadId, shown.length]]) : undefined;
+  const extras = await extrasFor(db, owner.userId, rows, counts);
   const mail = toMail(row, row.bodyHtml, extras, owner.userId);
   return {
     ...mail,
