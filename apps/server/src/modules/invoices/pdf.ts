@@ -157,22 +157,24 @@ const FONT_FILES = {
 } as const;
 type FontName = keyof typeof FONT_FILES;
 
-let parsedFonts: Record<FontName, Font> | undefined;
+const parsedFonts = new Map<FontName, Font>();
 /**
- * Read and parsed once per process (the CJK font is 10 MB), then shared by every document: each
- * document still subsets what it uses, but the shaping tables (GSUB/GPOS), which fontkit decodes
- * lazily and keeps on the font, are decoded once instead of once per invoice — that decoding was
- * ~90% of a render (60 ms an English invoice before, see the bench's invoice PDF scenario).
+ * Read and parsed once per process, on first use (the CJK faces are 10 MB each, and an invoice in
+ * Latin script never needs them), then shared by every document: each document still subsets
+ * what it uses, but the shaping tables (GSUB/GPOS), which fontkit decodes lazily and keeps on the
+ * font, are decoded once instead of once per invoice — that decoding was ~90% of a render (60 ms
+ * an English invoice before, see the bench's invoice PDF scenario).
  */
-function fonts(): Record<FontName, Font> {
-  parsedFonts ??= Object.fromEntries(
-    Object.entries(FONT_FILES).map(([name, file]) => {
-      const font = openFont(readFileSync(require.resolve(file)));
-      if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
-      return [name, font];
-    }),
-  ) as Record<FontName, Font>;
-  return parsedFonts;
+function parsedFont(name: FontName): Font {
+  let font = parsedFonts.get(name);
+  if (!font) {
+    const file = FONT_FILES[name];
+    const opened = openFont(readFileSync(require.resolve(file)));
+    if (!('layout' in opened)) throw new Error(`${file} is a font collection, not a font`);
+    font = opened;
+    parsedFonts.set(name, font);
+  }
+  return font;
 }
 
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
@@ -225,11 +227,17 @@ export async function renderInvoicePdf(
     },
     lang: lang === 'cn' ? 'zh-CN' : lang,
   });
-  const parsed = fonts();
-  // pdfkit takes a parsed fontkit font as it is (its types only list files and bytes).
-  for (const name of Object.keys(FONT_FILES) as FontName[]) {
-    doc.registerFont(name, parsed[name] as unknown as PDFKit.Mixins.PDFFontSource);
-  }
+  // Each script's face is registered with the document when its first text is set.
+  const registered = new Set<FontName>();
+  const face = (text: string, bold: boolean): FontName => {
+    const name = fontFor(text, bold);
+    if (!registered.has(name)) {
+      // pdfkit takes a parsed fontkit font as it is (its types only list files and bytes).
+      doc.registerFont(name, parsedFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
+      registered.add(name);
+    }
+    return name;
+  };
 
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -252,7 +260,7 @@ export async function renderInvoicePdf(
       return doc.currentLineHeight(true) + 1.5;
     }
     doc
-      .font(fontFor(text, opts.bold ?? false))
+      .font(face(text, opts.bold ?? false))
       .fontSize(opts.size ?? 9.5)
       .fillColor(opts.color ?? INK);
     const o = { width: opts.width, align: opts.align ?? 'left', lineGap: 1.5 } as const;
@@ -277,10 +285,10 @@ export async function renderInvoicePdf(
     const pieces = runs.reverse().flat();
     const widthOf = (w: string) =>
       doc
-        .font(fontFor(w, opts.bold ?? false))
+        .font(face(w, opts.bold ?? false))
         .fontSize(size)
         .widthOfString(w);
-    const space = doc.font(fontFor(' ', false)).fontSize(size).widthOfString(' ');
+    const space = doc.font(face(' ', false)).fontSize(size).widthOfString(' ');
     const total = pieces.reduce((a, w) => a + widthOf(w), 0) + space * (pieces.length - 1);
     const box = opts.width ?? A4.width - MARGIN - x;
     if (total > box) return false;
@@ -289,7 +297,7 @@ export async function renderInvoicePdf(
       align === 'right' ? x + box - total : align === 'center' ? x + (box - total) / 2 : x;
     for (const w of pieces) {
       doc
-        .font(fontFor(w, opts.bold ?? false))
+        .font(face(w, opts.bold ?? false))
         .fontSize(size)
         .fillColor(opts.color ?? INK)
         .text(w, cursor, y, { lineBreak: false });
@@ -381,7 +389,7 @@ export async function renderInvoicePdf(
   invoice.items.forEach((item) => {
     const descH = item.description
       ? doc
-          .font(fontFor(item.description, false))
+          .font(face(item.description, false))
           .fontSize(8.5)
           .heightOfString(item.description, { width: cols[0]!.w - 8 })
       : 0;
