@@ -396,6 +396,21 @@ test('a guest sees the event read-only and accepts; the owner hears of it and se
   expect(guest.errors).toEqual([]);
   await guestContext.close();
 
+  // The same read-only dialog in dark Arabic right to left and on a phone: answered, and clean.
+  for (const v of [variant('dark-ar'), variant('phone')]) {
+    const { context: seen, page: other } = await openVariant(browser, v, guestBearer);
+    await other.goto(`/dashboard/calendar?view=timeGridWeek&date=${WEEK}`);
+    await other.locator('.fc-event', { hasText: title }).first().click();
+    const shown = other.getByRole('dialog', { name: title });
+    await expect(shown.getByRole('listitem').filter({ hasText: guestName })).toBeVisible();
+    await expect(shown.getByRole('button', { pressed: true })).toHaveCount(1);
+    if (v.dir === 'rtl') await expect(other.locator('html')).toHaveAttribute('dir', 'rtl');
+    await settle(other);
+    await shot(other, `calendar-guest-answer-${v.name}`);
+    await expectAxeClean(other, `calendar guest dialog ${v.name}`);
+    await seen.close();
+  }
+
   // The owner's bell tells it; the notification opens the event, the guest's answer beside them.
   await page.getByTestId('notifications-bell').click();
   const note = page
