@@ -33,7 +33,11 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * download per language, 0.4 KiB more in the entry's table of chunks): dashboard 376 → 378,
  * public 266 → 267. Raised again for issue 46 (2026-11-29), dashboard 378 → 379: the mail and
  * chat pages share the one size formatter (0.4 KiB) and the entry's table of section chunks
- * gained the audit words' five (0.2 KiB); the mail pages measured 378.3 KiB.
+ * gained the audit words' five (0.2 KiB); the mail pages measured 378.3 KiB. Brought down the
+ * same day, dashboard 379 → 375: the mail, chat and file constants moved out of the contract's
+ * zod modules (`mail-constants`, `chat-constants`, `files-paths`), so those pages no longer load
+ * zod (26.6 KiB) to read a path table: mail 378.3 → 349.9, chat 371.6 → 344.0; the largest
+ * route is now the shop, 374.2 KiB.
  */
 const KIB = 1024;
 export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB };
@@ -42,7 +46,7 @@ export const BUDGETS = {
   login: 160 * KIB,
   auth: 276 * KIB,
   public: 267 * KIB,
-  dashboard: 379 * KIB,
+  dashboard: 375 * KIB,
 };
 
 /** The budget a row is held to: the sign-in pages have their own, the rest their group's. */

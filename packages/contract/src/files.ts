@@ -1,29 +1,6 @@
 import { z } from 'zod';
-import { apiPath } from './api-path';
 
-export const FILES_API = {
-  upload: '/api/files',
-  list: '/api/files',
-  folders: '/api/files/folders',
-  usage: '/api/files/usage',
-  zip: '/api/files/zip',
-  emptyTrash: '/api/files/trash/empty',
-  people: '/api/files/people',
-  tus: '/api/files/tus',
-  /** One resumable upload of the tus protocol (PATCH its pieces, HEAD its offset). */
-  tusUpload: apiPath('/api/files/tus/:uploadId'),
-  one: apiPath('/api/files/:id'),
-  content: apiPath('/api/files/:id/content'),
-  copy: apiPath('/api/files/:id/copy'),
-  trash: apiPath('/api/files/:id/trash'),
-  restore: apiPath('/api/files/:id/restore'),
-  shares: apiPath('/api/files/:id/shares'),
-  share: apiPath('/api/files/:id/shares/:userId'),
-  links: apiPath('/api/files/:id/links'),
-  link: apiPath('/api/files/:id/links/:linkId'),
-  /** A share link's public address: opens without a token. */
-  open: apiPath('/api/files/links/:token'),
-} as const;
+export { FILES_API, IMAGE_MIME_TYPES } from './files-paths';
 
 /**
  * Resumable (tus) uploads: how many one person may leave unfinished, and how long an unfinished
@@ -56,7 +33,6 @@ export const uploadedImageUrlSchema = z
     message: 'Upload the image first',
   });
 
-export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const DOCUMENT_MIME_TYPES = [
   'application/pdf',
   'text/plain',

@@ -1,4 +1,4 @@
-import { CHAT_API, type ChatStatus } from '@bo/contract/chat';
+import { CHAT_API, type ChatStatus } from '@bo/contract/chat-constants';
 import { USERS_API } from '@bo/contract/users-paths';
 
 import { api } from '../../store/api';

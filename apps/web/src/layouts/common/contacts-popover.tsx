@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CHAT_EVENTS, type ChatStatus } from '@bo/contract/chat';
+import { CHAT_EVENTS, type ChatStatus } from '@bo/contract/chat-constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

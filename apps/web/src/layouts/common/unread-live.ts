@@ -1,5 +1,5 @@
-import { CHAT_API, CHAT_EVENTS } from '@bo/contract/chat';
-import { MAIL_API, MAIL_EVENTS } from '@bo/contract/mail';
+import { CHAT_API, CHAT_EVENTS } from '@bo/contract/chat-constants';
+import { MAIL_API, MAIL_EVENTS } from '@bo/contract/mail-constants';
 import { REALTIME_RESYNC, subscribeRealtime } from '../../lib/realtime';
 import { api } from '../../store/api';
 import { store } from '../../store/store';

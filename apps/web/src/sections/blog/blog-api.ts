@@ -10,7 +10,7 @@ import type {
   BlogThread,
 } from '@bo/contract/blog';
 import { BLOG_API, BLOG_EVENTS } from '@bo/contract/blog';
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 

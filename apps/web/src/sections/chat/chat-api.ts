@@ -5,8 +5,8 @@ import type {
   ChatNewMessage,
   ChatParticipant,
 } from '@bo/contract/chat';
-import { CHAT_API } from '@bo/contract/chat';
-import { FILES_API } from '@bo/contract/files';
+import { CHAT_API } from '@bo/contract/chat-constants';
+import { FILES_API } from '@bo/contract/files-paths';
 import { useTranslation } from 'react-i18next';
 
 import { formatBytes } from '../../lib/format-bytes';

@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ChatAttachment, ChatConversation, ChatParticipant } from '@bo/contract/chat';
-import { CHAT_LIMITS } from '@bo/contract/chat';
+import { CHAT_LIMITS } from '@bo/contract/chat-constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

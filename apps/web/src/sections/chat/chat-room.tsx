@@ -20,7 +20,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { ChatMessage, ChatParticipant } from '@bo/contract/chat';
-import { CHAT_LIMITS } from '@bo/contract/chat';
+import { CHAT_LIMITS } from '@bo/contract/chat-constants';
 import type { ReactNode } from 'react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

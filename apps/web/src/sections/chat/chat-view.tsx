@@ -20,7 +20,7 @@ import {
   CHAT_LIMITS,
   CHAT_TYPING_EVERY_MS,
   CHAT_TYPING_SHOWN_MS,
-} from '@bo/contract/chat';
+} from '@bo/contract/chat-constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,7 +1,7 @@
 import type { Address, AddressInput } from '@bo/contract/addresses';
 import { ADDRESSES_API } from '@bo/contract/addresses';
 import type { uploadAnswerSchema } from '@bo/contract/files';
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 import type {
   CreateOrderBody,
   Order,

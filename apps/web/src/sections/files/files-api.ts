@@ -6,7 +6,7 @@ import type {
   FileListQuery,
   FileUsage,
 } from '@bo/contract/files-records';
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 
 import { buildUrl, getHttpToken, queryOf, type HttpError } from '../../lib/http';
 import { api } from '../../store/api';

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 import { type DriveFile } from '@bo/contract/files-records';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 import type { UploadedFile } from '@bo/contract/files';
 import { KANBAN_LABELS_MAX, KANBAN_PRIORITIES } from '@bo/contract/kanban';
 import type {

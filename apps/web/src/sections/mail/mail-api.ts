@@ -8,8 +8,8 @@ import type {
   MailUpdateBody,
   MailWithThread,
 } from '@bo/contract/mail';
-import { MAIL_API, MAIL_EVENTS, MAIL_PAGE } from '@bo/contract/mail';
-import { FILES_API } from '@bo/contract/files';
+import { MAIL_API, MAIL_EVENTS, MAIL_PAGE } from '@bo/contract/mail-constants';
+import { FILES_API } from '@bo/contract/files-paths';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MailPerson } from '@bo/contract/mail';
-import { MAIL_LIMITS } from '@bo/contract/mail';
+import { MAIL_LIMITS } from '@bo/contract/mail-constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -30,7 +30,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MailLabel } from '@bo/contract/mail';
-import { MAIL_LABEL_COLORS, MAIL_LIMITS } from '@bo/contract/mail';
+import { MAIL_LABEL_COLORS, MAIL_LIMITS } from '@bo/contract/mail-constants';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,7 @@ import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Mail, MailLabel, MailSystemLabel, MailUpdateBody } from '@bo/contract/mail';
-import { MAIL_SYSTEM_LABELS, MAIL_UNDO_SECONDS } from '@bo/contract/mail';
+import { MAIL_SYSTEM_LABELS, MAIL_UNDO_SECONDS } from '@bo/contract/mail-constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

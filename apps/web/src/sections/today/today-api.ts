@@ -1,7 +1,7 @@
 import { CALENDAR_EVENTS } from '@bo/contract/calendar';
-import { CHAT_EVENTS } from '@bo/contract/chat';
+import { CHAT_EVENTS } from '@bo/contract/chat-constants';
 import { KANBAN_EVENTS } from '@bo/contract/kanban';
-import { MAIL_EVENTS } from '@bo/contract/mail';
+import { MAIL_EVENTS } from '@bo/contract/mail-constants';
 import { NOTIFICATION_EVENTS } from '@bo/contract/notifications';
 import { TODAY_API, type TodayAnswer, type TodayQuery } from '@bo/contract/today';
 import { useEffect } from 'react';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { IMAGE_MIME_TYPES } from '@bo/contract/files';
+import { IMAGE_MIME_TYPES } from '@bo/contract/files-paths';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import type { Session, UserStatus } from '@bo/contract/account';
 import { API } from '@bo/contract/api-paths';
 import type { uploadAnswerSchema } from '@bo/contract/files';
-import { FILES_API } from '@bo/contract/files';
+import { FILES_API } from '@bo/contract/files-paths';
 import type {
   Activity,
   CreateUserBody,
