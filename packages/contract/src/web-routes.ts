@@ -173,6 +173,11 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
     nav: { group: 'misc', order: 31, title: 'nav.sso', icon: 'roles' },
   },
 
+  /** The user guide: the screens this person may open, the keyboard, and what their role allows. */
+  help: { path: '/dashboard/help', layout: 'dashboard' },
+  /** What changed in the product, newest first. */
+  changelog: { path: '/dashboard/help/changelog', layout: 'dashboard' },
+
   // Overview: each person's own home, then the dashboards.
   /** Everyone's home: what waits for the person today (mail, chat, cards, events, notices). */
   today: {

@@ -47,6 +47,8 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   adminSso: () => import('../pages/dashboard/admin/sso-page'),
 
   today: () => import('../pages/dashboard/today-page'),
+  help: () => import('../pages/dashboard/help-page'),
+  changelog: () => import('../pages/dashboard/changelog-page'),
   app: () => import('../pages/dashboard/general/app-page'),
   ecommerce: () => import('../pages/dashboard/general/ecommerce-page'),
   analytics: () => import('../pages/dashboard/general/analytics-page'),

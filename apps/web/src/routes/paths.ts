@@ -31,9 +31,10 @@ export const paths = {
   page404: R.page404.path,
   page500: R.page500.path,
   components: R.components.path,
-  /** No internet on a closed network: the API reference served by our own server stands in. */
+  /** The API reference, served by our own server (no internet needed). */
   docs: API.docs,
-  changelog: API.docs,
+  help: R.help.path,
+  changelog: R.changelog.path,
   auth: {
     login: R.login.path,
     register: R.register.path,

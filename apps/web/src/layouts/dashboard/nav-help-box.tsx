@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
 import { paths } from '../../routes/paths';
 
-/** Greeting and the documentation help text; docs are the API reference our own server serves. */
+/** Greeting, and where to find help: the user guide and the changelog (the API reference is in the menu). */
 export function NavHelpBox() {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -21,17 +22,16 @@ export function NavHelpBox() {
         <br />
         {t('nav.seeDocumentation')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center' }}>
-        <Button variant="contained" size="small" href={paths.docs} target="_blank" rel="noopener">
-          {t('nav.documentation')}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={paths.help} variant="contained" size="small">
+          {t('nav.userGuide')}
         </Button>
         <Button
+          component={RouterLink}
+          to={paths.changelog}
           variant="outlined"
           color="inherit"
           size="small"
-          href={paths.changelog}
-          target="_blank"
-          rel="noopener"
         >
           {t('nav.changelog')}
         </Button>

@@ -42,9 +42,10 @@ import { MailDetails } from './mail-details';
 import type { BulkAction } from './mail-list';
 import { MailList } from './mail-list';
 import { MailNav } from './mail-nav';
+import { MAIL_SHORTCUT_KEYS, mailShortcutKeys, mailShortcutLabel } from './mail-shortcuts';
 
 const DENSE_KEY = 'bo-mail-dense';
-const SHORTCUTS = ['j', 'k', 'o', 'r', 'a', 'f', 'e', '#', 'c', '/', '?', 'Escape'] as const;
+const SHORTCUTS = [...MAIL_SHORTCUT_KEYS, 'Escape'] as const;
 
 const isSystem = (v: string | null): v is MailSystemLabel =>
   !!v && (MAIL_SYSTEM_LABELS as readonly string[]).includes(v);
@@ -625,15 +626,13 @@ export function MailView({ defaultLabel = 'inbox' }: { defaultLabel?: MailSystem
             component="dl"
             sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, m: 0 }}
           >
-            {(['j', 'k', 'o', 'r', 'a', 'f', 'e', '#', 'c', '/', '?'] as const).map((key) => (
+            {MAIL_SHORTCUT_KEYS.map((key) => (
               <Box key={key} sx={{ display: 'contents' }}>
                 <Box component="dt" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
-                  <kbd>{key === 'o' ? 'o / Enter' : key}</kbd>
+                  <kbd>{mailShortcutKeys(key)}</kbd>
                 </Box>
                 <Box component="dd" sx={{ m: 0 }}>
-                  {t(
-                    `mail.shortcuts.${key === '#' ? 'hash' : key === '/' ? 'slash' : key === '?' ? 'help' : key}`,
-                  )}
+                  {t(mailShortcutLabel(key))}
                 </Box>
               </Box>
             ))}
