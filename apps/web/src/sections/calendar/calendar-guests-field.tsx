@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { rankPeople } from '../../lib/rank-people';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCalendarGuestsQuery } from './calendar-api';
 import { CalendarResponseLabel } from './calendar-response';
@@ -45,7 +46,12 @@ export function CalendarGuestsField({ value, ownerId, onChange, disabled, error 
       value={value}
       loading={isFetching}
       disabled={disabled}
-      filterOptions={(options) => options.filter((person) => person.id !== ownerId)}
+      filterOptions={(options) =>
+        rankPeople(
+          options.filter((person) => person.id !== ownerId),
+          search,
+        )
+      }
       filterSelectedOptions
       getOptionLabel={(person) => person.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}

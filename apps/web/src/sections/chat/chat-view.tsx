@@ -29,6 +29,7 @@ import { useAuth } from '../../auth/auth-context';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
+import { rankPeople } from '../../lib/rank-people';
 import { REALTIME_RESYNC, subscribeRealtime } from '../../lib/realtime';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { translateError } from '../../locales/form-errors';
@@ -558,7 +559,7 @@ function RecipientsPicker({
         multiple
         options={found.data?.results ?? []}
         value={value}
-        filterOptions={(x) => x}
+        filterOptions={(options) => rankPeople(options, input)}
         filterSelectedOptions
         getOptionLabel={(o) => o.name}
         isOptionEqualToValue={(a, b) => a.id === b.id}

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notify } from '../../components/snackbar/notify';
 import { http } from '../../lib/http';
+import { rankPeople } from '../../lib/rank-people';
 import { translateError } from '../../locales/form-errors';
 import {
   useAssignableUsersQuery,
@@ -163,9 +164,13 @@ function CardDetails({
     }
   };
 
+  // The card's assignees (its chips, left out of the list) and the people found, best first.
   const options: KanbanUser[] = [
     ...card.assignees,
-    ...(people?.users ?? []).filter((u) => !card.assignees.some((a) => a.id === u.id)),
+    ...rankPeople(
+      (people?.users ?? []).filter((u) => !card.assignees.some((a) => a.id === u.id)),
+      userSearch,
+    ),
   ];
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
     dateStyle: 'medium',
@@ -260,6 +265,7 @@ function CardDetails({
           loading={loadingPeople}
           disabled={!canWrite}
           filterOptions={(x) => x}
+          filterSelectedOptions
           getOptionLabel={(u) => u.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onInputChange={(_e, value) => setUserSearch(value)}
