@@ -338,6 +338,8 @@ test('a reply typed right after r keeps every key; Tab from Subject reaches the 
 
   // # moves the open conversation to the trash; Undo brings it back to the inbox.
   await conversation.locator('[data-mail-open]').click();
+  // Open first (on a busy machine the key could come before the conversation is shown).
+  await expect(page.getByTestId('mail-thread-message')).toHaveCount(3);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('#');
   await expect(page.getByTestId('mail-row').filter({ hasText: subject })).toHaveCount(0);
