@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { apiPath } from './api-path';
+import { ADDRESS_LIMITS, ADDRESS_TYPES } from './addresses-constants';
 
-/** A person's address book: where their orders go (the checkout picks from it). */
-export const ADDRESSES_API = {
-  list: '/api/account/addresses',
-  one: apiPath('/api/account/addresses/:id'),
-} as const;
-
-export const ADDRESS_TYPES = ['home', 'office'] as const;
-export type AddressType = (typeof ADDRESS_TYPES)[number];
-/** Addresses one person may keep. */
-export const ADDRESSES_MAX = 20;
-
-export const ADDRESS_LIMITS = { name: 120, phoneNumber: 40, fullAddress: 300 } as const;
+export * from './addresses-constants';
 
 export const addressInputSchema = z.object({
   name: z.string().trim().min(1).max(ADDRESS_LIMITS.name),

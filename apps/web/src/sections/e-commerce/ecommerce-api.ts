@@ -1,5 +1,5 @@
 import type { Address, AddressInput } from '@bo/contract/addresses';
-import { ADDRESSES_API } from '@bo/contract/addresses';
+import { ADDRESSES_API } from '@bo/contract/addresses-constants';
 import type { uploadAnswerSchema } from '@bo/contract/files';
 import { FILES_API } from '@bo/contract/files-paths';
 import type {
@@ -10,7 +10,7 @@ import type {
   OrderSummary,
   discountCheckAnswerSchema,
 } from '@bo/contract/orders';
-import { ORDERS_API } from '@bo/contract/orders';
+import { ORDERS_API } from '@bo/contract/orders-constants';
 import type {
   Product,
   ProductBody,
@@ -21,7 +21,7 @@ import type {
   Review,
   ReviewBody,
 } from '@bo/contract/products';
-import { PRODUCTS_API } from '@bo/contract/products';
+import { PRODUCTS_API } from '@bo/contract/products-constants';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';

@@ -13,7 +13,11 @@ import Rating from '@mui/material/Rating';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_CATEGORIES, PRODUCT_COLORS, PRODUCT_GENDERS } from '@bo/contract/products';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_COLORS,
+  PRODUCT_GENDERS,
+} from '@bo/contract/products-constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { PRODUCT_SIZES, SIZE_GUIDE } from '@bo/contract/products';
+import { PRODUCT_SIZES, SIZE_GUIDE } from '@bo/contract/products-constants';
 import { useTranslation } from 'react-i18next';
 
 import { FORMAT_LOCALES } from '../../lib/format';
