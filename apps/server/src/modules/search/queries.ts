@@ -149,17 +149,20 @@ const SOURCES: Source[] = [
   {
     type: 'invoice',
     permission: 'invoices:read',
-    // Named by its number and its customer's name; found too by the customer's email.
+    // Named by its number and its customer's name; found too by the customer's email. A draft,
+    // which has no number yet, is titled with its customer and says it is a draft.
     query: ({ text, pattern, rankOf, long, limit }) =>
-      sql`SELECT id, title, link, rank,
-                 CASE WHEN rank < ${SECONDARY} OR by_number THEN customer ELSE email END AS subtitle,
-                 CASE WHEN by_number THEN 'title' WHEN rank < ${SECONDARY} THEN 'customer'
-                      ELSE 'email' END AS matched
-            FROM (SELECT id::text, coalesce(invoice_number, '') AS title,
+      sql`SELECT id, link, rank,
+                 CASE WHEN number IS NULL THEN customer ELSE number END AS title,
+                 CASE WHEN rank = ${SECONDARY} AND NOT by_number THEN email
+                      WHEN number IS NULL THEN status ELSE customer END AS subtitle,
+                 CASE WHEN rank = ${SECONDARY} AND NOT by_number THEN 'email'
+                      WHEN number IS NULL OR by_number THEN 'title' ELSE 'customer' END AS matched
+            FROM (SELECT id::text, invoice_number AS number, status,
                          '/dashboard/invoice/' || id AS link, created_at,
                          coalesce(to_party->>'name', '') AS customer,
                          coalesce(to_party->>'email', '') AS email,
-                         invoice_number = ${text.toUpperCase()} AS by_number,
+                         coalesce(invoice_number = ${text.toUpperCase()}, false) AS by_number,
                          CASE WHEN invoice_number = ${text.toUpperCase()} THEN 0
                               ELSE ${rankOf(sql`lower(coalesce(to_party->>'name', ''))`)} END AS rank
                     FROM invoices

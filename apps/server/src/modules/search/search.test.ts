@@ -161,6 +161,37 @@ describe('GET /api/search ranks what the words name first', () => {
     ]);
   });
 
+  it('a draft, without a number yet, is titled with its customer and says it is a draft', async () => {
+    const draft = await post('/api/invoices', {
+      status: 'draft',
+      to: { name: 'Quillon Traders', email: 'ap@quillon-traders.test', country: 'GB' },
+      items: [{ title: 'Design', quantity: 1, price: 5000 }],
+      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const invoices = (await search(admin, 'quillon tr')).filter((r) => r.type === 'invoice');
+    expect(invoices).toContainEqual(
+      expect.objectContaining({
+        id: draft.invoice!.id,
+        title: 'Quillon Traders',
+        subtitle: 'draft',
+        matched: 'title',
+        rank: 1,
+      }),
+    );
+    expect(invoices).toContainEqual(
+      expect.objectContaining({
+        id: ids.invoice,
+        subtitle: 'Quillon Traders',
+        matched: 'customer',
+      }),
+    );
+    const del = await call(t.app, admin, {
+      method: 'DELETE',
+      url: `/api/invoices/${draft.invoice!.id}`,
+    });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+  });
+
   it('the customer’s email finds the invoice too, and says so', async () => {
     const [found] = await search(admin, 'ap@quillon-traders');
     expect(found).toMatchObject({
