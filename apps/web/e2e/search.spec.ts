@@ -149,8 +149,12 @@ test('the search with its reasons in light/en, dark/ar right-to-left and at phon
     await page.goto('/dashboard');
     await expect(page.getByTestId('notifications-bell')).toBeVisible();
     await openSearch(page, 'Northwind');
-    await expect(page.locator('[role="option"][data-type="user"]').first()).toBeVisible();
+    const person = page.locator('[role="option"][data-type="user"]').first();
+    await expect(person).toBeAttached();
     await shot(page, `search-northwind-${v.name}`);
+    // Further down, the people and the reason each came up.
+    await person.scrollIntoViewIfNeeded();
+    await shot(page, `search-northwind-people-${v.name}`);
     await context.close();
   }
 });
