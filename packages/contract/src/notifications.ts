@@ -132,7 +132,11 @@ export function mentionedHandles(text: string): string[] {
   return [...new Set(found.map((m) => m.slice(1).toLowerCase()))];
 }
 
-/** Search over records: people, products, orders, invoices, posts, files, mail subjects. */
+/**
+ * Search over records: people, products, orders, invoices, posts, files, mail subjects. The answer
+ * is grouped by kind, the kinds in the order of their best result's rank (SEARCH_RANKS), each
+ * kind's results best first: the record the words name comes before those they merely touch.
+ */
 export const SEARCH_API = { search: '/api/search' } as const;
 export const SEARCH_TYPES = [
   'user',
@@ -150,12 +154,38 @@ export const searchQuerySchema = z.object({
   /** At most this many a type. */
   limit: z.coerce.number().int().min(1).max(20).default(5),
 });
+/**
+ * Which of a record's fields the words were found in: `title` (the name, subject or number the
+ * result is titled with, or an invoice's or order's customer name when that is how it is named),
+ * or a secondary field, whose value the subtitle then holds, for the reader to see why it came up:
+ * `email`, `company`, `customer` (an order's or invoice's customer), `sender` (a mail's), `text`
+ * (a mail's body; the subtitle is its sender).
+ */
+export const SEARCH_MATCHES = ['title', 'customer', 'email', 'company', 'sender', 'text'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
+
+/**
+ * How well a result matches, best first (the answer's order): the words are the record's whole
+ * name (or its number), the name begins with them, a word of the name does, the name holds them,
+ * or only a secondary field (email, company, a mail's sender or text) does. An invoice and an
+ * order are named by their number and their customer.
+ */
+export const SEARCH_RANKS = ['exact', 'prefix', 'word', 'inside', 'secondary'] as const;
+
 export const searchResultSchema = z.object({
   type: z.enum(SEARCH_TYPES),
   id: z.string(),
   title: z.string(),
   subtitle: z.string(),
   link: z.string(),
+  /** Where the words were found; when not `title`, `subtitle` is that field's value. */
+  matched: z.enum(SEARCH_MATCHES),
+  /** How well it matches: an index of SEARCH_RANKS (0 is the whole name). */
+  rank: z
+    .number()
+    .int()
+    .min(0)
+    .max(SEARCH_RANKS.length - 1),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchAnswerSchema = z.object({ results: z.array(searchResultSchema) });

@@ -13,6 +13,8 @@ export type NavItemData = {
   roles?: string[];
   /** Only people whose role grants this permission see the item. */
   permission?: string;
+  /** More words the search box finds it by (the screen's own title, e.g. "Create a new invoice"). */
+  keywords?: string;
   children?: NavItemData[];
 };
 

@@ -9,20 +9,19 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
 import { useSettings } from '../../components/settings/settings-context';
-import { notify } from '../../components/snackbar/notify';
-import { LOGIN_PATH, paths } from '../../routes/paths';
+import { paths } from '../../routes/paths';
+import { useSignOut } from './use-sign-out';
 
 export function AccountPopover() {
   const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const { onOpen } = useSettings();
-  const navigate = useNavigate();
+  const { signOut: leave, busy } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
   const close = () => setAnchor(null);
 
   const name =
@@ -32,12 +31,8 @@ export function AccountPopover() {
     '';
 
   const signOut = async () => {
-    setBusy(true);
-    await logout();
-    setBusy(false);
+    await leave();
     close();
-    notify.info(t('auth.signedOut'));
-    navigate(LOGIN_PATH, { replace: true });
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { SearchResult, SearchType } from '@bo/contract/notifications';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import BoltRounded from '@mui/icons-material/BoltRounded';
 import HistoryRounded from '@mui/icons-material/HistoryRounded';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import KeyboardReturnRounded from '@mui/icons-material/KeyboardReturnRounded';
@@ -29,10 +30,20 @@ import { useNavigate } from 'react-router';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import type { NavGroupData, NavItemData } from '../../components/nav-section/types';
+import { useSettings } from '../../components/settings/settings-context';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { paths } from '../../routes/paths';
 import { useSearchRecordsQuery } from '../../sections/notifications/notifications-api';
+import { useSignOut } from './use-sign-out';
 
-type Entry = { title: string; path: string; group: string; trail: string; external: boolean };
+type Entry = {
+  title: string;
+  path: string;
+  group: string;
+  trail: string;
+  external: boolean;
+  keywords?: string;
+};
 
 function flatten(groups: NavGroupData[]): Entry[] {
   const out: Entry[] = [];
@@ -47,6 +58,7 @@ function flatten(groups: NavGroupData[]): Entry[] {
           group,
           trail: next.join(' / '),
           external: !!item.external,
+          keywords: item.keywords,
         });
     }
   };
@@ -54,7 +66,10 @@ function flatten(groups: NavGroupData[]): Entry[] {
   return out;
 }
 
-/** One line of the dialog: a menu entry, a record found by the server, or a recent pick. */
+/**
+ * One line of the dialog: a menu entry, a command (`run`), a record found by the server, or a
+ * recent pick.
+ */
 type Item = {
   key: string;
   group: string;
@@ -62,11 +77,16 @@ type Item = {
   subtitle: string;
   path: string;
   external: boolean;
-  icon: SearchType | 'menu' | 'recent';
+  icon: SearchType | 'menu' | 'recent' | 'command';
+  /** A command's action, instead of going to `path`; never kept among the recent picks. */
+  run?: () => void;
+  /** More words it is found by. */
+  keywords?: string;
 };
 
 const ICONS: Record<Item['icon'], ReactNode> = {
   menu: <MenuRounded fontSize="small" />,
+  command: <BoltRounded fontSize="small" />,
   recent: <HistoryRounded fontSize="small" />,
   user: <PersonOutlineRounded fontSize="small" />,
   product: <ShoppingBagOutlined fontSize="small" />,
@@ -92,6 +112,20 @@ function readRecent(): Item[] {
 /** Records are searched from three letters on, or for a number (an order's, an invoice's). */
 const searchable = (q: string) => q.length >= 3 || /^#?\d+$/.test(q);
 
+/** Lower case without accents or other marks: "creer" finds "Créer", "hoa don" "Hóa đơn". */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Every word somewhere in the text, a plural as its singular: "new invoice" finds Invoice /
+ * Create (/dashboard/invoice/new, "Create a new invoice"), "invoices" the invoice list.
+ */
+const hasEvery = (words: string[], text: string) => {
+  const haystack = fold(text);
+  return words.every(
+    (w) => haystack.includes(w) || (w.length > 3 && haystack.includes(w.replace(/s$/, ''))),
+  );
+};
+
 /**
  * The search dialog (Ctrl/⌘+K or /): the menu's entries and the records the person may open
  * (people, products, orders, invoices, posts, files, mail), grouped; arrows move, Enter goes,
@@ -108,6 +142,8 @@ export function SearchbarDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const settings = useSettings();
+  const { signOut } = useSignOut();
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
   const [recent, setRecent] = useState<Item[]>(readRecent);
@@ -118,39 +154,89 @@ export function SearchbarDialog({
   const records = useSearchRecordsQuery(settled, { skip: !open || !searchable(settled) });
   const searching = searchable(q) && (q !== settled || records.isFetching);
 
-  const entries = useMemo(() => flatten(data), [data]);
+  // The side bar's screens, and the notifications page (the bell's) that it has no item for.
+  const entries = useMemo(
+    () => [
+      ...flatten(data),
+      {
+        title: t('header.notifications'),
+        path: paths.dashboard.notifications,
+        group: '',
+        trail: t('header.notifications'),
+        external: false,
+      },
+    ],
+    [data, t],
+  );
+  // What the account menu does, without a screen of its own.
+  const { themeMode, update, onOpen } = settings;
+  const commands = useMemo<Item[]>(() => {
+    const group = t('header.searchCommands');
+    const command = (key: string, title: string, keywords: string, run: () => void): Item => ({
+      key: `command-${key}`,
+      group,
+      title,
+      subtitle: '',
+      path: '',
+      external: false,
+      icon: 'command',
+      run,
+      keywords,
+    });
+    const dark = themeMode === 'dark';
+    return [
+      command(
+        'settings',
+        t('settings.title'),
+        ['mode', 'contrast', 'direction', 'layout', 'presets', 'fullscreen']
+          .map((k) => t(`settings.${k}`))
+          .join(' '),
+        onOpen,
+      ),
+      command(
+        'mode',
+        dark ? t('header.commandLightMode') : t('header.commandDarkMode'),
+        `${t('settings.mode')} ${t('settings.light')} ${t('settings.dark')} theme`,
+        () => update('themeMode', dark ? 'light' : 'dark'),
+      ),
+      command('sign-out', t('auth.signOut'), 'logout log out', () => void signOut()),
+    ];
+  }, [t, themeMode, update, onOpen, signOut]);
+
   const items = useMemo<Item[]>(() => {
-    const lower = q.toLowerCase();
+    const lower = fold(q);
     if (!lower) {
       const picks = recent.map((r) => ({ ...r, group: t('header.searchRecent') }));
-      return [...picks, ...entries.map(menuItem(t('header.searchMenu')))];
+      return [...picks, ...entries.map(menuItem(t('header.searchMenu'))), ...commands];
     }
-    // Every word somewhere in the entry's trail or address, a plural as its singular:
-    // "new invoice" finds Invoice / Create (/dashboard/invoice/new), "invoices" the invoice list.
+    // The words in an entry's trail, address or screen title; in a command's name or keywords.
     const words = lower.split(/\s+/).filter(Boolean);
     const menu = entries
-      .filter((e) => {
-        const haystack = `${e.trail} ${e.path}`.toLowerCase();
-        return words.every(
-          (w) => haystack.includes(w) || (w.length > 3 && haystack.includes(w.replace(/s$/, ''))),
-        );
-      })
+      .filter((e) => hasEvery(words, `${e.trail} ${e.path} ${e.keywords ?? ''}`))
       .map(menuItem(t('header.searchMenu')));
+    const actions = commands.filter((c) => hasEvery(words, `${c.title} ${c.keywords}`));
     const found =
       searchable(settled) && records.data
-        ? records.data.map((r: SearchResult) => ({
+        ? records.data.map((r: SearchResult): Item => ({
             key: `${r.type}-${r.id}`,
             group: t(`header.searchTypes.${r.type}`),
             title: r.title,
-            subtitle: r.subtitle,
+            // Why it came up, when the words are not in its title: "Company: Northwind Traders".
+            subtitle:
+              r.matched !== 'title' && r.subtitle
+                ? t(`header.searchMatched.${r.matched}`, { value: r.subtitle })
+                : r.subtitle,
             path: r.link,
             external: false,
             icon: r.type,
           }))
         : [];
-    // Records first when the words look like a number (an order), the menu first otherwise.
-    return /^#?\d+$/.test(lower) ? [...found, ...menu] : [...menu, ...found];
-  }, [q, settled, entries, records.data, recent, t]);
+    // Records first when the words look like a number (an order), screens and commands first
+    // otherwise; the records in the server's order, what the words name first.
+    return /^#?\d+$/.test(lower)
+      ? [...found, ...menu, ...actions]
+      : [...menu, ...actions, ...found];
+  }, [q, settled, entries, commands, records.data, recent, t]);
 
   const close = () => {
     onClose();
@@ -160,6 +246,11 @@ export function SearchbarDialog({
 
   const go = (item: Item | undefined) => {
     if (!item) return;
+    if (item.run) {
+      close();
+      item.run();
+      return;
+    }
     const kept = [
       { ...item, key: item.key.startsWith('recent-') ? item.key : `recent-${item.key}` },
       ...recent.filter((r) => r.path !== item.path),

@@ -66,7 +66,7 @@ const NO_PERMISSIONS: readonly string[] = [];
  * those who may open its screen, with the unread counts of mail and chat.
  */
 export function useNavData(): NavGroupData[] {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const permissions = user?.permissions ?? NO_PERMISSIONS;
   const unread = useNavUnread();
@@ -101,6 +101,8 @@ export function useNavData(): NavGroupData[] {
     const toItem = ({ routeKey, title, icon, children, ...link }: NavLink): NavItemData => {
       const Icon = icon ? ICONS[icon] : null;
       const item: NavItemData = { ...link, title: t(title) };
+      // The screen's own title ("Create a new invoice" under Invoice / Create), for the search.
+      if (routeKey && i18n.exists(`pages.${routeKey}`)) item.keywords = t(`pages.${routeKey}`);
       if (Icon) item.icon = <Icon />;
       if (routeKey && info[routeKey]) item.info = info[routeKey];
       if (children) item.children = children.map(toItem);
@@ -110,5 +112,5 @@ export function useNavData(): NavGroupData[] {
       subheader: t(group.subheader),
       items: visibleTo(group.items, permissions).map(toItem),
     }));
-  }, [t, permissions, unread.mail, unread.chat]);
+  }, [t, i18n, permissions, unread.mail, unread.chat]);
 }
