@@ -6,6 +6,8 @@ export const ORDERS_API = {
   list: '/api/orders',
   one: apiPath('/api/orders/:id'),
   discount: '/api/orders/discount-codes/check',
+  /** A draft invoice made from the order (its lines, customer and address); the invoices area serves it. */
+  invoice: apiPath('/api/orders/:id/invoice'),
 } as const;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded'] as const;
@@ -90,6 +92,15 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderSchema = orderSummarySchema.extend({
   billing: z.record(z.string(), z.string()),
   items: z.array(orderItemSchema),
+  /** Invoices made from this order (cancelled ones too), oldest first; empty without invoices:read. */
+  invoices: z.array(
+    z.object({
+      id: z.string().uuid(),
+      /** INV-2026-00042; null while a draft. */
+      invoiceNumber: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
 });
 export type Order = z.infer<typeof orderSchema>;
 
