@@ -643,7 +643,7 @@ export async function createInvoiceFromOrder(
     }),
     items: lines.map((l) => ({
       title: l.name,
-      description: [l.sku, l.colour, l.size].filter(Boolean).join(' · '),
+      description: l.sku,
       service: '',
       quantity: l.quantity,
       price: toCents(l.price),

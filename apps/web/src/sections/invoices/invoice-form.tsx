@@ -657,7 +657,7 @@ function NewCustomerDialog({
       if (!placed) notify.error(invoiceError(t, e));
     }
   };
-  const field = (key: PartyKey) =>
+  const field = (key: PartyKey, wide = false) =>
     key === 'country' ? (
       <CountryField
         key={key}
@@ -679,6 +679,8 @@ function NewCustomerDialog({
         helperText={errors[key] || ' '}
         autoFocus={key === 'name'}
         required={key === 'name'}
+        fullWidth
+        sx={wide ? { gridColumn: '1 / -1' } : undefined}
         slotProps={
           key === 'phone' || key === 'email' || key === 'postalCode'
             ? { htmlInput: { dir: 'ltr' } }
@@ -696,13 +698,12 @@ function NewCustomerDialog({
             display: 'grid',
             columnGap: 2,
             gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            '& > .wide': { gridColumn: '1 / -1' },
           }}
         >
-          <Box className="wide">{field('name')}</Box>
+          {field('name', true)}
           {field('email')}
           {field('phone')}
-          <Box className="wide">{field('address')}</Box>
+          {field('address', true)}
           {field('postalCode')}
           {field('city')}
           {field('region')}
