@@ -198,6 +198,8 @@ export const ROUTE_ACCESS = {
   'POST /api/invoices/:id/payments': 'invoices:write',
   'POST /api/invoices/:id/cancel': 'invoices:write',
   'POST /api/invoices/:id/duplicate': 'invoices:write',
+  // Also needs orders:read and the order's owner or orders:write (checked in the route).
+  'POST /api/orders/:id/invoice': 'invoices:write',
   'GET /api/invoices/:id/pdf': 'invoices:read',
   'GET /api/invoices/:id/ubl': 'invoices:read',
   'POST /api/invoices/pdf.zip': 'invoices:read',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './common';
 import { apiPath } from './api-path';
+import { isCountryCode } from './countries';
 
 export const INVOICES_API = {
   list: '/api/invoices',
@@ -62,21 +63,51 @@ export const currencySchema = z
   .regex(/^[A-Za-z]{3}$/, 'Must be a three-letter currency code')
   .transform((v) => v.toUpperCase());
 
-/** A party of an invoice: the company issuing it (from) or the customer (to). */
-export const partyInputSchema = z.object({
-  name: text(200).min(1),
-  email: z.string().trim().max(254).email().or(z.literal('')).default(''),
-  phone: text(50).default(''),
-  address: text(500).default(''),
-  /** ISO 3166 alpha-2, for the e-invoice. */
+/** Longest value of each party field. */
+export const PARTY_LIMITS = {
+  name: 200,
+  email: 254,
+  phone: 50,
+  address: 500,
+  city: 100,
+  postalCode: 20,
+  region: 100,
+  taxId: 50,
+} as const;
+
+/** The party's fields, each optional text that may be empty. */
+const partyFields = {
+  email: z.string().trim().max(PARTY_LIMITS.email).email().or(z.literal('')),
+  phone: text(PARTY_LIMITS.phone),
+  /** Street and number. */
+  address: text(PARTY_LIMITS.address),
+  city: text(PARTY_LIMITS.city),
+  postalCode: text(PARTY_LIMITS.postalCode),
+  /** State, province or county. */
+  region: text(PARTY_LIMITS.region),
+  /** ISO 3166-1 alpha-2 (one of COUNTRY_CODES), for the e-invoice. */
   country: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Must be a two-letter country code')
     .transform((v) => v.toUpperCase())
-    .or(z.literal(''))
-    .default(''),
-  taxId: text(50).default(''),
+    .refine((v): boolean => v === '' || isCountryCode(v), {
+      message: 'Must be an ISO 3166-1 country code',
+    }),
+  taxId: text(PARTY_LIMITS.taxId),
+};
+const partyName = text(PARTY_LIMITS.name).min(1);
+
+/** A party of an invoice: the company issuing it (from) or the customer (to). */
+export const partyInputSchema = z.object({
+  name: partyName,
+  email: partyFields.email.default(''),
+  phone: partyFields.phone.default(''),
+  address: partyFields.address.default(''),
+  city: partyFields.city.default(''),
+  postalCode: partyFields.postalCode.default(''),
+  region: partyFields.region.default(''),
+  country: partyFields.country.default(''),
+  taxId: partyFields.taxId.default(''),
 });
 export type PartyInput = z.input<typeof partyInputSchema>;
 export const partySchema = z.object({
@@ -84,6 +115,9 @@ export const partySchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string(),
   country: z.string(),
   taxId: z.string(),
 });
@@ -103,7 +137,8 @@ export const addressBookBodySchema = partyInputSchema.extend({
   kind: z.enum(PARTY_KINDS).default('customer'),
   userId: z.string().uuid().nullable().optional(),
 });
-export const addressBookPatchSchema = partyInputSchema.partial();
+/** Only the fields sent change (no defaults here: a missing field keeps its value). */
+export const addressBookPatchSchema = z.object({ name: partyName, ...partyFields }).partial();
 export const addressBookQuerySchema = z.object({
   kind: z.enum(PARTY_KINDS).optional(),
   q: z.string().trim().max(200).optional(),
@@ -251,6 +286,9 @@ export const invoiceSummarySchema = z.object({
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 export const invoiceSchema = invoiceSummarySchema.extend({
+  /** The order this invoice was made from (POST /api/orders/:id/invoice), and its number. */
+  orderId: z.string().uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
   from: partySchema,
   items: z.array(invoiceItemSchema),
   payments: z.array(paymentSchema),

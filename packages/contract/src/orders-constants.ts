@@ -6,6 +6,8 @@ export const ORDERS_API = {
   list: '/api/orders',
   one: apiPath('/api/orders/:id'),
   discount: '/api/orders/discount-codes/check',
+  /** A draft invoice made from the order (its lines, customer and address); the invoices area serves it. */
+  invoice: apiPath('/api/orders/:id/invoice'),
 } as const;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded'] as const;

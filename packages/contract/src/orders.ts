@@ -68,6 +68,15 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderSchema = orderSummarySchema.extend({
   billing: z.record(z.string(), z.string()),
   items: z.array(orderItemSchema),
+  /** Invoices made from this order (cancelled ones too), oldest first; empty without invoices:read. */
+  invoices: z.array(
+    z.object({
+      id: z.string().uuid(),
+      /** INV-2026-00042; null while a draft. */
+      invoiceNumber: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
 });
 export type Order = z.infer<typeof orderSchema>;
 

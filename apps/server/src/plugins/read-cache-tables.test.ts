@@ -51,6 +51,14 @@ const NOT_DEPENDENCIES: Array<{ routes: RegExp; tables: RegExp; why: string }> =
       'order lines are written only with their order: orders, declared, changes with it. It ' +
       'has no change trigger of its own.',
   },
+  {
+    routes: /^\/api\/invoices\//,
+    tables: /^orders$/,
+    why:
+      'An invoice shows the number of the order it was made from: numbers never change once ' +
+      'given, and the link itself is a column of invoices (declared), set to null by the ' +
+      'foreign key if the order goes.',
+  },
 ];
 
 /** Always a dependency of every cached answer (read-cache.ts). */

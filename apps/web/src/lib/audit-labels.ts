@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'invoice.create',
   'invoice.delete',
   'invoice.duplicate',
+  'invoice.from_order',
   'invoice.payment',
   'invoice.reminders',
   'invoice.send',

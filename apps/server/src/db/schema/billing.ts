@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { orders } from './commerce.js';
 import { users } from './core.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -25,6 +26,9 @@ export interface PartyJson {
   email: string;
   phone: string;
   address: string;
+  city: string;
+  postalCode: string;
+  region: string;
   country: string;
   taxId: string;
 }
@@ -39,6 +43,9 @@ export const invoiceParties = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    region: text('region').notNull().default(''),
     country: text('country').notNull().default(''),
     taxId: text('tax_id').notNull().default(''),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -64,6 +71,8 @@ export const invoices = pgTable(
     status: text('status').notNull(),
     currency: text('currency').notNull(),
     customerId: uuid('customer_id').references(() => invoiceParties.id, { onDelete: 'set null' }),
+    /** The order it was made from; one invoice per order that is not cancelled. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     from: jsonb('from_party').$type<PartyJson>().notNull(),
     to: jsonb('to_party').$type<PartyJson>().notNull(),
     /** lower(name || ' ' || email) of the customer, for the list's search. */
@@ -104,6 +113,10 @@ export const invoices = pgTable(
     index('invoices_search_trgm').using('gin', sql`${t.search} gin_trgm_ops`),
     index('invoices_number_text_idx').on(t.invoiceNumber),
     index('invoices_services_idx').using('gin', t.services),
+    uniqueIndex('invoices_order_key')
+      .on(t.orderId)
+      .where(sql`order_id IS NOT NULL AND kind = 'invoice' AND status <> 'cancelled'`),
+    index('invoices_order_idx').on(t.orderId),
   ],
 );
 

@@ -68,6 +68,9 @@ function postalAddress(party: Party) {
     .filter(Boolean);
   return {
     ...(parts[0] ? { 'cbc:StreetName': parts[0] } : {}),
+    ...(party.city ? { 'cbc:CityName': party.city } : {}),
+    ...(party.postalCode ? { 'cbc:PostalZone': party.postalCode } : {}),
+    ...(party.region ? { 'cbc:CountrySubentity': party.region } : {}),
     ...(parts.length > 1 ? { 'cac:AddressLine': { 'cbc:Line': parts.slice(1).join(', ') } } : {}),
     'cac:Country': { 'cbc:IdentificationCode': party.country },
   } as UblParty['cac:PostalAddress'];

@@ -333,7 +333,7 @@ export async function renderInvoicePdf(
     let h = put(label.toUpperCase(), x, y, { size: 8, bold: true, color: MUTED, width: col - 12 });
     for (const line of [
       p.name,
-      p.address,
+      ...partyAddressLines(p, locale),
       p.email,
       p.phone,
       p.taxId ? `${L.taxId}: ${p.taxId}` : '',
@@ -492,4 +492,22 @@ export async function renderInvoicePdf(
   }
   doc.end();
   return done;
+}
+
+/**
+ * A party's postal address as printed, one line each: the street, the postal code and city, the
+ * region, and the country's name in the document's language (its ISO code if the name is unknown).
+ */
+export function partyAddressLines(p: Invoice['from'], locale: string): string[] {
+  let country = p.country;
+  if (country) {
+    try {
+      country = new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country;
+    } catch {
+      // An unknown code prints as it is.
+    }
+  }
+  return [p.address, [p.postalCode, p.city].filter(Boolean).join(' '), p.region, country].filter(
+    Boolean,
+  );
 }

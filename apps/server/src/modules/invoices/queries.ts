@@ -31,6 +31,8 @@ import {
   invoices,
   type PartyJson,
 } from '../../db/schema/billing.js';
+import { orderItems, orders } from '../../db/schema/commerce.js';
+import { toCents } from '../../lib/money.js';
 import { conflict, fieldError } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
@@ -64,7 +66,7 @@ export function toSummary(row: InvoiceRow, today = todayUtc()): InvoiceSummary {
     status: displayStatus(row.status, row.dueDate, row.balance, today),
     currency: row.currency,
     customerId: row.customerId,
-    to: row.to,
+    to: partyJson(row.to),
     createdAt: row.createdAt.toISOString(),
     issueDate: row.issueDate,
     dueDate: row.dueDate,
@@ -83,10 +85,17 @@ export function toSummary(row: InvoiceRow, today = todayUtc()): InvoiceSummary {
   };
 }
 
-export function toInvoice(row: InvoiceRow, items: ItemRow[], payments: PaymentRow[]): Invoice {
+export function toInvoice(
+  row: InvoiceRow,
+  items: ItemRow[],
+  payments: PaymentRow[],
+  orderNumber: number | null = null,
+): Invoice {
   return {
     ...toSummary(row),
-    from: row.from,
+    orderId: row.orderId,
+    orderNumber: row.orderId ? orderNumber : null,
+    from: partyJson(row.from),
     notes: row.notes,
     items: items.map((i) => ({
       id: i.id,
@@ -118,6 +127,9 @@ export function toEntry(row: PartyRow): AddressBookEntry {
     email: row.email,
     phone: row.phone,
     address: row.address,
+    city: row.city,
+    postalCode: row.postalCode,
+    region: row.region,
     country: row.country,
     taxId: row.taxId,
     userId: row.userId,
@@ -125,13 +137,17 @@ export function toEntry(row: PartyRow): AddressBookEntry {
   };
 }
 
-const partyJson = (p: PartyJson): PartyJson => ({
+/** A party as stored and answered; copies written before city, postal code and region had them. */
+const partyJson = (p: Partial<PartyJson> & Pick<PartyJson, 'name'>): PartyJson => ({
   name: p.name,
-  email: p.email,
-  phone: p.phone,
-  address: p.address,
-  country: p.country,
-  taxId: p.taxId,
+  email: p.email ?? '',
+  phone: p.phone ?? '',
+  address: p.address ?? '',
+  city: p.city ?? '',
+  postalCode: p.postalCode ?? '',
+  region: p.region ?? '',
+  country: p.country ?? '',
+  taxId: p.taxId ?? '',
 });
 
 const searchText = (to: PartyJson, invoiceNumber: string | null) =>
@@ -141,8 +157,13 @@ const searchText = (to: PartyJson, invoiceNumber: string | null) =>
 /* Reads */
 
 export async function getInvoice(db: Executor, id: string): Promise<Invoice | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) return undefined;
+  const [found] = await db
+    .select({ row: invoices, orderNumber: orders.number })
+    .from(invoices)
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(invoices.id, id));
+  if (!found) return undefined;
+  const { row, orderNumber } = found;
   const [items, payments] = await Promise.all([
     db
       .select()
@@ -155,7 +176,7 @@ export async function getInvoice(db: Executor, id: string): Promise<Invoice | un
       .where(eq(invoicePayments.invoiceId, id))
       .orderBy(asc(invoicePayments.createdAt)),
   ]);
-  return toInvoice(row, items, payments);
+  return toInvoice(row, items, payments, orderNumber);
 }
 
 const emptyStats = () =>
@@ -390,6 +411,11 @@ export async function patchParty(
   id: string,
   body: z.output<typeof addressBookPatchSchema>,
 ) {
+  if (Object.values(body).every((v) => v === undefined)) {
+    // Nothing to change: the entry as it is.
+    const [row] = await db.select().from(invoiceParties).where(eq(invoiceParties.id, id));
+    return row ? toEntry(row) : undefined;
+  }
   const [row] = await db
     .update(invoiceParties)
     .set(body)
@@ -504,7 +530,12 @@ async function assignNumber(tx: Tx, row: InvoiceRow): Promise<InvoiceRow> {
   return updated!;
 }
 
-export async function createInvoice(tx: Tx, body: CreateBody, userId: string) {
+export async function createInvoice(
+  tx: Tx,
+  body: CreateBody,
+  userId: string,
+  orderId: string | null = null,
+) {
   const from = await companyParty(tx, body.fromId);
   const { customerId, to } = await customerParty(tx, body.customerId, body.to);
   const { computed, items, services } = priced(body);
@@ -516,6 +547,7 @@ export async function createInvoice(tx: Tx, body: CreateBody, userId: string) {
       status: 'draft',
       currency: body.currency,
       customerId,
+      orderId,
       from,
       to,
       search: searchText(to, null),
@@ -538,6 +570,95 @@ export async function createInvoice(tx: Tx, body: CreateBody, userId: string) {
   await rememberServices(tx, services);
   const final = body.status === 'sent' ? await assignNumber(tx, row!) : row!;
   return final.id;
+}
+
+/** Days an invoice made from an order gives to pay it. */
+const ORDER_INVOICE_TERM_DAYS = 30;
+
+/** The invoice (not cancelled) already made from an order: a second one answers 409 with its id. */
+export async function invoiceOfOrder(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, 'invoice'),
+        sql`${invoices.status} <> 'cancelled'`,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+export const orderInvoicedConflict = (invoiceId: string) =>
+  conflict('An invoice was already made from this order', [
+    {
+      field: 'orderId',
+      code: 'order_invoiced',
+      message: 'An invoice was already made from this order',
+      params: { invoiceId },
+    },
+  ]);
+
+/**
+ * A draft from an order: its lines (name, quantity, unit price), its discount and shipping, the
+ * customer and the billing address as the order has them. Orders keep one tax amount, not rates:
+ * each line takes the order's effective rate (taxes over the discounted subtotal), so the invoice
+ * adds up to the order's total. `undefined` when the order is not there or not the person's.
+ */
+export async function createInvoiceFromOrder(
+  tx: Tx,
+  orderId: string,
+  userId: string,
+  ownerId: string | undefined,
+) {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ownerId ? eq(orders.userId, ownerId) : undefined))
+    .for('update');
+  if (!order) return undefined;
+  const existing = await invoiceOfOrder(tx, orderId);
+  if (existing) throw orderInvoicedConflict(existing);
+  const lines = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const subtotal = toCents(order.subtotal);
+  const discount = toCents(order.discount);
+  const taxes = toCents(order.taxes);
+  const taxed = subtotal - discount;
+  const taxRate = taxed > 0 ? Math.min(100, Math.round((taxes * 10_000) / taxed) / 100) : 0;
+  const billing = order.billing;
+  const today = todayUtc();
+  const body: CreateBody = {
+    status: 'draft',
+    to: partyJson({
+      name: order.customerName,
+      email: order.customerEmail,
+      phone: billing.phone ?? '',
+      address: billing.address ?? '',
+    }),
+    items: lines.map((l) => ({
+      title: l.name,
+      description: l.sku,
+      service: '',
+      quantity: l.quantity,
+      price: toCents(l.price),
+      taxRate,
+    })),
+    discount,
+    shipping: toCents(order.shipping),
+    currency: 'USD',
+    issueDate: today,
+    dueDate: new Date(Date.parse(today) + ORDER_INVOICE_TERM_DAYS * 86_400_000)
+      .toISOString()
+      .slice(0, 10),
+    notes: `Order #${order.number}`,
+  };
+  return createInvoice(tx, body, userId, orderId);
 }
 
 async function lockInvoice(tx: Tx, id: string): Promise<InvoiceRow | undefined> {

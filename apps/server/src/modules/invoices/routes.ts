@@ -24,9 +24,11 @@ import {
   sendInvoiceBodySchema,
   type Invoice,
 } from '@bo/contract/invoices';
+import { ORDERS_API } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
-import { fieldError, notFound } from '../../lib/http-error.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -37,6 +39,9 @@ import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   cancelInvoice,
   createInvoice,
+  createInvoiceFromOrder,
+  invoiceOfOrder,
+  orderInvoicedConflict,
   createParty,
   deleteInvoice,
   deleteParty,
@@ -582,6 +587,50 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
       });
       reply.status(201);
       return { invoice: await load(id) };
+    },
+  );
+
+  app.post(
+    ORDERS_API.invoice.pattern,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        operationId: 'createInvoiceFromOrder',
+        tags: ['invoices'],
+        summary:
+          "A draft from an order (its lines, customer and address), linked to it; one per order unless cancelled — 409 with the invoice's id otherwise",
+        params: idParamsSchema,
+        response: { 201: invoiceAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // Only someone who may read the order: all of them with orders:write, else their own.
+      if (!auth.permissions.has('orders:read')) throw forbidden();
+      const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
+      const orderId = request.params.id;
+      let id: string | undefined;
+      try {
+        id = await db.transaction((tx) =>
+          createInvoiceFromOrder(tx, orderId, auth.userId, ownerId),
+        );
+      } catch (err) {
+        // Two at once: the unique index let one through; the other names it.
+        const existing = isUniqueViolation(err, 'invoices_order_key')
+          ? await invoiceOfOrder(db, orderId)
+          : undefined;
+        throw existing ? orderInvoicedConflict(existing) : err;
+      }
+      if (!id) throw notFound('Order');
+      const invoice = await load(id);
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'invoice.from_order',
+        targetId: id,
+        meta: { orderId, orderNumber: invoice.orderNumber },
+      });
+      reply.status(201);
+      return { invoice };
     },
   );
 

@@ -21,6 +21,7 @@ import {
   orders,
   products,
 } from '../../db/schema/commerce.js';
+import { invoices } from '../../db/schema/billing.js';
 import { HttpError, conflict, fieldError } from '../../lib/http-error.js';
 import { notify } from '../../lib/notify.js';
 import { escapeLike } from '../../lib/sql-like.js';
@@ -56,10 +57,11 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
   };
 }
 
-export function toOrder(row: OrderRow, items: ItemRow[]): Order {
+export function toOrder(row: OrderRow, items: ItemRow[], made: Order['invoices'] = []): Order {
   return {
     ...toOrderSummary(row),
     billing: row.billing,
+    invoices: made,
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,
@@ -72,6 +74,15 @@ export function toOrder(row: OrderRow, items: ItemRow[]): Order {
       size: i.size,
     })),
   };
+}
+
+/** The invoices made from an order, oldest first. */
+export async function orderInvoices(db: Executor, orderId: string): Promise<Order['invoices']> {
+  return db
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, status: invoices.status })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
 }
 
 /** The UTC day an order counts on in order_daily_stats. */
@@ -337,7 +348,7 @@ export async function getOrder(
     .from(orderItems)
     .where(eq(orderItems.orderId, id))
     .orderBy(asc(orderItems.name));
-  return toOrder(row, items);
+  return toOrder(row, items, await orderInvoices(db, id));
 }
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
@@ -481,7 +492,11 @@ export async function changeOrderStatus(
     if (!current) return undefined;
     const from = asStatus(current.status);
     if (from === next)
-      return toOrder(current, await tx.select().from(orderItems).where(eq(orderItems.orderId, id)));
+      return toOrder(
+        current,
+        await tx.select().from(orderItems).where(eq(orderItems.orderId, id)),
+        await orderInvoices(tx, id),
+      );
     if (!allowed[from].includes(next)) {
       throw conflict(`An order that is ${from} cannot become ${next}`, [
         {
@@ -524,7 +539,7 @@ export async function changeOrderStatus(
       recordId: id,
       actorId,
     });
-    return toOrder(updated, items);
+    return toOrder(updated, items, await orderInvoices(tx, id));
   });
 }
 export type { CreateOrderBody };

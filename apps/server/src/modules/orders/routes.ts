@@ -13,6 +13,7 @@ import {
   orderListQuerySchema,
   orderStatusBodySchema,
   ordersAnswerSchema,
+  type Order,
 } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
@@ -34,6 +35,13 @@ const DISCOUNT_CHECKS_PER_WINDOW = 20;
 
 /** What order answers read; searches find customers in order_customers. */
 const ORDER_TABLES = ['orders', 'order_items', 'order_daily_stats', 'order_customers'];
+
+/** One order also lists the invoices made from it. */
+const ORDER_ONE_TABLES = [...ORDER_TABLES, 'invoices'];
+
+/** The invoices made from an order are shown to those who may read invoices. */
+const visible = (auth: AuthContext, order: Order): Order =>
+  auth.permissions.has('invoices:read') ? order : { ...order, invoices: [] };
 
 /** Staff who manage orders see everyone's (one answer per role); others their own. */
 const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 'role' : 'user');
@@ -146,7 +154,10 @@ export async function orderRoutes(appBase: FastifyInstance) {
   app.get(
     ORDERS_API.one.pattern,
     {
-      config: { permission: 'orders:read', cache: { tables: ORDER_TABLES, scope: ownOrAll } },
+      config: {
+        permission: 'orders:read',
+        cache: { tables: ORDER_ONE_TABLES, scope: ownOrAll },
+      },
       schema: {
         operationId: 'getOrder',
         tags: ['orders'],
@@ -160,7 +171,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
       const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
       const order = await getOrder(db, request.params.id, ownerId);
       if (!order) throw notFound('Order');
-      return { order };
+      return { order: visible(auth, order) };
     },
   );
 
@@ -196,7 +207,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
       });
       await ordersChanged(order.createdAt);
       await emitWebhookEvent(app, 'order.updated', { order });
-      return { order };
+      return { order: visible(auth, order) };
     },
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { DashboardFrame, useDashboardPage } from './dashboard-frame';
 import { SeriesCard, StatCard, TableCard } from './dashboard-widgets';
-import { useRegionName } from './use-region-name';
+import { useRegionName } from '../../lib/use-region-name';
 
 /** Page views arrive all the time: the figures are read again every minute while open. */
 const POLL_MS = 60_000;

@@ -28,7 +28,7 @@ import { useFormat } from '../../lib/format';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { usePageViewsQuery } from './analytics-api';
-import { useRegionName } from './use-region-name';
+import { useRegionName } from '../../lib/use-region-name';
 import { PagedTableStatus, ShowMore } from './paged-table';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

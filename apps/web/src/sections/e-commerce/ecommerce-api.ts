@@ -11,6 +11,7 @@ import type {
   discountCheckAnswerSchema,
 } from '@bo/contract/orders';
 import { ORDERS_API } from '@bo/contract/orders-constants';
+import type { Invoice } from '@bo/contract/invoices';
 import type {
   Product,
   ProductBody,
@@ -47,7 +48,7 @@ export function toQuery(args: Record<string, unknown>): Query {
 }
 
 const ecommerceApi = api
-  .enhanceEndpoints({ addTagTypes: ['Product', 'Order', 'Address'] })
+  .enhanceEndpoints({ addTagTypes: ['Product', 'Order', 'Address', 'Invoice'] })
   .injectEndpoints({
     endpoints: (build) => ({
       addresses: build.query<{ addresses: Address[] }, void>({
@@ -114,6 +115,11 @@ const ecommerceApi = api
         query: ({ id, status }) => ({ url: ORDERS_API.one(id), method: 'PATCH', body: { status } }),
         invalidatesTags: ['Order', 'Product'],
       }),
+      /** A draft invoice from the order; the order then lists it, the invoices too. */
+      createInvoiceFromOrder: build.mutation<{ invoice: Invoice }, string>({
+        query: (orderId) => ({ url: ORDERS_API.invoice(orderId), method: 'POST' }),
+        invalidatesTags: ['Order', 'Invoice'],
+      }),
     }),
   });
 
@@ -133,6 +139,7 @@ export const {
   useOrderQuery,
   useCreateOrderMutation,
   useUpdateOrderStatusMutation,
+  useCreateInvoiceFromOrderMutation,
 } = ecommerceApi;
 
 export type DiscountAnswer = z.output<typeof discountCheckAnswerSchema>;

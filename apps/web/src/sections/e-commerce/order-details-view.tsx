@@ -1,4 +1,5 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,6 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -20,7 +22,7 @@ import type { OrderStatus } from '@bo/contract/orders';
 import { ORDER_TRANSITIONS } from '@bo/contract/orders';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -28,7 +30,12 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { useOrderQuery, useUpdateOrderStatusMutation } from './ecommerce-api';
+import { isHttpError } from '../../lib/http';
+import {
+  useCreateInvoiceFromOrderMutation,
+  useOrderQuery,
+  useUpdateOrderStatusMutation,
+} from './ecommerce-api';
 import { useFormat } from './format';
 import { ColorDots } from './product-bits';
 import { OrderStatusLabel } from './order-status';
@@ -38,6 +45,10 @@ export function OrderDetailsView({ id }: { id: string }) {
   const f = useFormat();
   const { user } = useAuth();
   const canWrite = user?.permissions.includes('orders:write') ?? false;
+  const canReadInvoices = user?.permissions.includes('invoices:read') ?? false;
+  const canInvoice = user?.permissions.includes('invoices:write') ?? false;
+  const navigate = useNavigate();
+  const [createInvoice, { isLoading: invoicing }] = useCreateInvoiceFromOrderMutation();
   const { data, isLoading } = useOrderQuery(id);
   const [updateStatus, { isLoading: saving }] = useUpdateOrderStatusMutation();
   const [pending, setPending] = useState<OrderStatus | null>(null);
@@ -54,6 +65,21 @@ export function OrderDetailsView({ id }: { id: string }) {
       setPending(null);
     }
   };
+
+  const makeInvoice = async () => {
+    if (!order) return;
+    try {
+      const { invoice } = await createInvoice(order.id).unwrap();
+      notify.success(t('ecommerce.orders.invoiceCreated'));
+      navigate(paths.dashboard.invoice.details(invoice.id));
+    } catch (error) {
+      // Made meanwhile (another tab, someone else): open that one.
+      const existing = isHttpError(error) ? error.details?.[0]?.params?.invoiceId : undefined;
+      if (typeof existing === 'string') navigate(paths.dashboard.invoice.details(existing));
+      else notify.error(translateError(t, error));
+    }
+  };
+  const invoiced = order?.invoices.some((i) => i.status !== 'cancelled') ?? false;
 
   const row = (label: string, value: string) => (
     <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
@@ -76,14 +102,26 @@ export function OrderDetailsView({ id }: { id: string }) {
           { name: order ? `#${order.number}` : '…' },
         ]}
         action={
-          <Button
-            component={RouterLink}
-            to={paths.dashboard.eCommerce.orders}
-            color="inherit"
-            startIcon={<ArrowBackRounded />}
-          >
-            {t('ecommerce.orders.back')}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.eCommerce.orders}
+              color="inherit"
+              startIcon={<ArrowBackRounded />}
+            >
+              {t('ecommerce.orders.back')}
+            </Button>
+            {order && canInvoice && !invoiced && (
+              <Button
+                variant="contained"
+                startIcon={<ReceiptLongOutlined />}
+                loading={invoicing}
+                onClick={makeInvoice}
+              >
+                {t('ecommerce.orders.createInvoice')}
+              </Button>
+            )}
+          </Stack>
         }
       />
       {isLoading ? (
@@ -181,6 +219,41 @@ export function OrderDetailsView({ id }: { id: string }) {
                 )}
               </CardContent>
             </Card>
+            {canReadInvoices && (
+              <Card data-testid="order-invoices">
+                <CardHeader title={t('ecommerce.orders.invoices')} />
+                <CardContent>
+                  {order.invoices.length === 0 ? (
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {t('ecommerce.orders.noInvoice')}
+                    </Typography>
+                  ) : (
+                    <Stack spacing={1}>
+                      {order.invoices.map((i) => (
+                        <Typography key={i.id} variant="body2">
+                          <Link
+                            component={RouterLink}
+                            to={paths.dashboard.invoice.details(i.id)}
+                            sx={{
+                              textDecorationLine:
+                                i.status === 'cancelled' ? 'line-through' : undefined,
+                            }}
+                          >
+                            {i.invoiceNumber ? (
+                              <bdi dir="ltr">{i.invoiceNumber}</bdi>
+                            ) : (
+                              t('ecommerce.orders.invoiceDraft')
+                            )}
+                          </Link>
+                          {i.status === 'cancelled' &&
+                            ` (${t('ecommerce.orders.invoiceCancelled')})`}
+                        </Typography>
+                      ))}
+                    </Stack>
+                  )}
+                </CardContent>
+              </Card>
+            )}
             <Card>
               <CardHeader title={t('ecommerce.orders.customer')} />
               <CardContent>

@@ -11,6 +11,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
@@ -55,6 +56,7 @@ import {
 } from './invoices-api';
 import { INVOICE_STATUS_COLOR, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
+import { PartyAddress } from './party-address';
 
 type DialogName = 'send' | 'pay' | 'cancel' | 'delete' | 'pdf' | null;
 
@@ -378,11 +380,7 @@ function PartyBlock({ label, party }: { label: string; party: Party }) {
       <Typography variant="subtitle2">
         <bdi>{party.name}</bdi>
       </Typography>
-      {party.address && (
-        <Typography variant="body2">
-          <bdi>{party.address}</bdi>
-        </Typography>
-      )}
+      <PartyAddress party={party} />
       {party.email && (
         <Typography variant="body2">
           <bdi dir="ltr">{party.email}</bdi>
@@ -436,6 +434,15 @@ export function InvoicePaper({ invoice }: { invoice: Invoice }) {
             {invoice.kind === 'credit_note' ? `${t('invoice.creditNote')} ` : ''}
             {invoice.invoiceNumber ?? t('invoice.status.draft')}
           </Typography>
+          {invoice.orderId && invoice.orderNumber !== null && (
+            <Link
+              component={RouterLink}
+              to={paths.dashboard.eCommerce.orderDetails(invoice.orderId)}
+              variant="body2"
+            >
+              {t('invoice.details.fromOrder', { number: invoice.orderNumber })}
+            </Link>
+          )}
         </Stack>
       </Stack>
       <Box

@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AddressBookEntry, CreateInvoiceBody, Invoice } from '@bo/contract/invoices';
-import { computeInvoice } from '@bo/contract/invoices';
+import { computeInvoice, partyInputSchema } from '@bo/contract/invoices';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { focusFirstError } from '../../components/form/focus-first-error';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
-import { zodErrorMap } from '../../locales/form-errors';
+import { applyServerFieldErrors, zodErrorMap } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
 import {
   useCreateInvoiceMutation,
@@ -40,6 +40,8 @@ import {
 } from './invoices-api';
 import { addDays, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
+import { CountryField } from './country-field';
+import { PartyAddress } from './party-address';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'VND', 'CNY', 'SAR'];
 
@@ -196,6 +198,12 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const customerOptions = customers?.parties ?? [];
   // An invoice whose customer was typed in (not from the book) keeps it as it is.
   const inlineCustomer = invoice && !invoice.customerId ? invoice.to : undefined;
+
+  // The chosen customer's address as the invoice will carry it.
+  const pickedCustomer =
+    watched.customerId === 'inline' || (!watched.customerId && inlineCustomer)
+      ? inlineCustomer
+      : customerOptions.find((c) => c.id === watched.customerId);
 
   const save = (status: 'draft' | 'sent') =>
     handleSubmit(
@@ -357,6 +365,16 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
                 );
               }}
             />
+            {pickedCustomer && (
+              <Box data-testid="picked-customer" sx={{ mt: -1 }}>
+                <PartyAddress party={pickedCustomer} />
+                {pickedCustomer.phone && (
+                  <Typography variant="body2">
+                    <bdi dir="ltr">{pickedCustomer.phone}</bdi>
+                  </Typography>
+                )}
+              </Box>
+            )}
           </Stack>
         </Box>
         <Divider />
@@ -582,6 +600,20 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   );
 }
 
+const EMPTY_PARTY = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  region: '',
+  country: '',
+  taxId: '',
+};
+type PartyKey = keyof typeof EMPTY_PARTY;
+const PARTY_KEYS = Object.keys(EMPTY_PARTY) as PartyKey[];
+
 function NewCustomerDialog({
   open,
   onClose,
@@ -593,52 +625,91 @@ function NewCustomerDialog({
 }) {
   const { t } = useTranslation();
   const [create, creating] = useCreatePartyMutation();
-  const [values, setValues] = useState({
-    name: '',
-    email: '',
-    address: '',
-    country: '',
-    taxId: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
+  const [values, setValues] = useState(EMPTY_PARTY);
+  const [errors, setErrors] = useState<Partial<Record<PartyKey, string>>>({});
+  const change = (key: PartyKey, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
     setErrors((x) => ({ ...x, [key]: '' }));
   };
   const submit = async () => {
-    const found: Record<string, string> = {};
-    if (!values.name.trim()) found.name = t('errors.field.required');
-    if (values.email && !/^\S+@\S+\.\S+$/.test(values.email)) found.email = t('errors.field.email');
-    if (values.country && !/^[A-Za-z]{2}$/.test(values.country))
-      found.country = t('invoice.form.errors.country');
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    // The contract's own rules, in the person's language, before the server says the same.
+    const checked = partyInputSchema.safeParse(values, { error: zodErrorMap(t) });
+    if (!checked.success) {
+      const found: Partial<Record<PartyKey, string>> = {};
+      for (const issue of checked.error.issues) {
+        const key = issue.path[0] as PartyKey;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
     try {
-      const { party } = await create({ kind: 'customer', ...values }).unwrap();
-      setValues({ name: '', email: '', address: '', country: '', taxId: '' });
+      const { party } = await create({ kind: 'customer', ...checked.data }).unwrap();
+      setValues(EMPTY_PARTY);
       onCreated(party);
     } catch (e) {
-      notify.error(invoiceError(t, e));
+      const placed = applyServerFieldErrors(
+        t,
+        e,
+        (field, error) => setErrors((x) => ({ ...x, [field]: error.message })),
+        PARTY_KEYS,
+      );
+      if (!placed) notify.error(invoiceError(t, e));
     }
   };
+  const field = (key: PartyKey, wide = false) =>
+    key === 'country' ? (
+      <CountryField
+        key={key}
+        name={key}
+        label={t('invoice.party.country')}
+        value={values.country}
+        onChange={(code) => change('country', code)}
+        error={!!errors.country}
+        helperText={errors.country || ' '}
+      />
+    ) : (
+      <TextField
+        key={key}
+        name={key}
+        label={t(`invoice.party.${key}`)}
+        value={values[key]}
+        onChange={(e) => change(key, e.target.value)}
+        error={!!errors[key]}
+        helperText={errors[key] || ' '}
+        autoFocus={key === 'name'}
+        required={key === 'name'}
+        fullWidth
+        sx={wide ? { gridColumn: '1 / -1' } : undefined}
+        slotProps={
+          key === 'phone' || key === 'email' || key === 'postalCode'
+            ? { htmlInput: { dir: 'ltr' } }
+            : undefined
+        }
+      />
+    );
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('invoice.form.newCustomer')}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {(['name', 'email', 'address', 'country', 'taxId'] as const).map((key) => (
-            <TextField
-              key={key}
-              label={t(`invoice.party.${key}`)}
-              value={values[key]}
-              onChange={set(key)}
-              error={!!errors[key]}
-              helperText={errors[key] || (key === 'country' ? t('invoice.party.countryHint') : ' ')}
-              autoFocus={key === 'name'}
-              required={key === 'name'}
-            />
-          ))}
-        </Stack>
+        <Box
+          sx={{
+            pt: 1,
+            display: 'grid',
+            columnGap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          }}
+        >
+          {field('name', true)}
+          {field('email')}
+          {field('phone')}
+          {field('address', true)}
+          {field('postalCode')}
+          {field('city')}
+          {field('region')}
+          {field('country')}
+          {field('taxId')}
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useFormat } from '../../lib/format';
+import { useFormat } from './format';
 
-/** A country's name in the reader's language from its ISO code; ZZ (unknown) says so. */
+/** A country's name in the reader's language from its ISO code; ZZ (unknown, in the analytics) says so. */
 export function useRegionName() {
   const { t } = useTranslation();
   const f = useFormat();
