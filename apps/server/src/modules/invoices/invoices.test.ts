@@ -502,9 +502,9 @@ describe('PDF and mail', () => {
       'الرقم الضريبي',
       'صفحة',
       'شركة النيل للتجارة',
-      // A line mixing directions comes out run by run, in their order on the page: the
-      // number 5 is its own run; the words around it read as written.
-      'شارع بنت الشاطئ',
+      // A line mixing directions too: its runs are written in reading order.
+      'شارع بنت الشاطئ 5',
+      'الرقم الضريبي: FR12345678901',
       'تصميم الموقع',
     ]) {
       expect(text).toContain(words);

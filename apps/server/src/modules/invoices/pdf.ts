@@ -360,8 +360,8 @@ export async function renderInvoicePdf(
    * broken here (words in reading order) and each line is cut into runs of one direction: a run
    * of Arabic words is shaped as one piece (fontkit sets its glyphs right to left), a run of
    * other words (numbers, Latin names) keeps its order, and the runs are placed right to left.
-   * The content stream then holds each line in visual order, as PDF text is, and an extractor's
-   * bidirectional pass gives the words back in reading order.
+   * Within a run the glyphs are in visual order, as PDF text is, and an extractor's bidirectional
+   * pass gives the words back in reading order.
    */
   const putRightToLeft = (text: string, x: number, y: number, opts: PutOptions) => {
     const size = opts.size ?? 9.5;
@@ -393,23 +393,26 @@ export async function renderInvoicePdf(
         if (last && ARABIC.test(last[0]!) === ARABIC.test(word)) last.push(word);
         else runs.push([word]);
       }
-      const pieces = runs.reverse().map((r) => r.join(' '));
+      const pieces = runs.map((r) => r.join(' '));
       const total = pieces.reduce((a, p) => a + widthOf(p), 0) + space * (pieces.length - 1);
-      let cursor =
+      // The right edge of the line; each run is placed leftwards from it, and written in
+      // reading order, so an extractor takes the runs of a mixed line in that order too.
+      let edge =
         opts.align === 'right'
-          ? x + box - total
+          ? x + box
           : opts.align === 'center'
-            ? x + (box - total) / 2
-            : x;
+            ? x + (box + total) / 2
+            : x + total;
       for (const piece of pieces) {
         // On the baseline of the Latin text beside it (the Arabic face has a taller ascender).
         const lift = (ascent(face(' ', bold)) - ascent(face(piece, bold))) * size;
+        edge -= widthOf(piece);
         doc
           .font(face(piece, bold))
           .fontSize(size)
           .fillColor(opts.color ?? INK)
-          .text(piece, cursor, y + n * lineHeight + lift, { ...whole, lineBreak: false });
-        cursor += widthOf(piece) + space;
+          .text(piece, edge, y + n * lineHeight + lift, { ...whole, lineBreak: false });
+        edge -= space;
       }
     });
     return lines.length * lineHeight;
