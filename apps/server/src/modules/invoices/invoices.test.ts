@@ -534,6 +534,30 @@ describe('PDF and mail', () => {
     expect(ex('Description')).toBeLessThan(ex('Amount'));
   });
 
+  it('shows the tax rate by rate, each on its base after the discount', async () => {
+    const inv = await create({
+      status: 'sent',
+      items: [
+        { title: 'Design', quantity: 3, price: 1999, taxRate: 20 },
+        { title: 'Hosting', quantity: 1.5, price: 333, taxRate: 5.5 },
+      ],
+      discount: 500,
+      shipping: 0,
+    });
+    // Lines 59.97 and 5.00; the 5.00 discount shared 4.62 / 0.38; 20 % of 55.35 = 11.07 and
+    // 5.5 % of 4.62 = 0.2541 → 0.25: together the invoice's taxes, to the cent.
+    expect(inv.taxes).toBe(1107 + 25);
+    const [en] = await pdfJsText(await pdfBytes(inv.id, 'en'));
+    expect(en!.text).toContain('Tax 20 % on €55.35 €11.07');
+    expect(en!.text).toContain('Tax 5.5 % on €4.62 €0.25');
+    // A rate no line has is not shown; the single "Taxes" line is gone.
+    expect(en!.text).not.toContain('Tax 0 %');
+    expect(en!.text).not.toContain('Taxes');
+    const [ar] = await pdfJsText(await pdfBytes(inv.id, 'ar'));
+    expect(ar!.text).toContain('الضريبة 20 % على 55.35 € 11.07 €');
+    expect(ar!.text).toContain('الضريبة 5.5 % على 4.62 € 0.25 €');
+  });
+
   it('sends the invoice by mail with the PDF attached, through the outbox', async () => {
     const inv = await create();
     const res = await call(t.app, admin, {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { Invoice } from '@bo/contract/invoices';
+import { taxesByRate, type Invoice } from '@bo/contract/invoices';
 
 /**
  * The one invoice renderer: the PDF the details screen shows, the download, the print and the
@@ -30,7 +30,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Amount',
     subtotal: 'Subtotal',
     discount: 'Discount',
-    taxes: 'Taxes',
+    taxAt: 'Tax {rate} on {base}',
     shipping: 'Shipping',
     total: 'Total',
     paid: 'Paid',
@@ -54,7 +54,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Montant',
     subtotal: 'Sous-total',
     discount: 'Remise',
-    taxes: 'Taxes',
+    taxAt: 'TVA {rate} sur {base}',
     shipping: 'Livraison',
     total: 'Total',
     paid: 'Payé',
@@ -78,7 +78,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Thành tiền',
     subtotal: 'Tạm tính',
     discount: 'Giảm giá',
-    taxes: 'Thuế',
+    taxAt: 'Thuế {rate} trên {base}',
     shipping: 'Phí vận chuyển',
     total: 'Tổng cộng',
     paid: 'Đã thanh toán',
@@ -102,7 +102,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: '金额',
     subtotal: '小计',
     discount: '折扣',
-    taxes: '税费',
+    taxAt: '税率 {rate}，计税金额 {base}',
     shipping: '运费',
     total: '合计',
     paid: '已付',
@@ -126,7 +126,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'المبلغ',
     subtotal: 'المجموع الفرعي',
     discount: 'الخصم',
-    taxes: 'الضرائب',
+    taxAt: 'الضريبة {rate} على {base}',
     shipping: 'الشحن',
     total: 'الإجمالي',
     paid: 'المدفوع',
@@ -544,7 +544,12 @@ export async function renderInvoicePdf(
     ...(invoice.discount
       ? ([[L.discount!, -invoice.discount, false]] as Array<[string, number, boolean]>)
       : []),
-    [L.taxes!, invoice.taxes, false],
+    // One line per rate: what is taxed at it (after the discount) and its tax.
+    ...taxesByRate(invoice).map((at): [string, number, boolean] => [
+      L.taxAt!.replace('{rate}', `${percent.format(at.rate)} %`).replace('{base}', fmt(at.base)),
+      at.tax,
+      false,
+    ]),
     ...(invoice.shipping
       ? ([[L.shipping!, invoice.shipping, false]] as Array<[string, number, boolean]>)
       : []),
@@ -561,10 +566,10 @@ export async function renderInvoicePdf(
     y = MARGIN;
   }
   y += 8;
-  const labelX = MARGIN + contentWidth * 0.5;
+  const labelX = MARGIN + contentWidth * 0.3;
   for (const [label, value, strong] of rows) {
     put(label, labelX, y, {
-      width: contentWidth * 0.3,
+      width: contentWidth * 0.5,
       bold: strong,
       color: strong ? INK : MUTED,
       align: 'right',
