@@ -501,7 +501,8 @@ export function InvoicePaper({ invoice }: { invoice: Invoice }) {
             {row(
               t('invoice.fields.taxAt', {
                 rate: f.count(at.rate),
-                base: f.money(at.base, invoice.currency),
+                // Isolated left to right, as m() does for the amounts beside it.
+                base: `\u2066${f.money(at.base, invoice.currency)}\u2069`,
               }),
               m(at.tax),
             )}
