@@ -4,6 +4,7 @@ import { configFromEnv } from './config-from-env.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { buildApp } from './app.js';
+import { warmRenderer } from './modules/invoices/renderer.js';
 import { bootstrap } from './bootstrap.js';
 import { startupLogger } from './lib/log.js';
 import { startTracing, stopTracing } from './lib/tracing.js';
@@ -83,6 +84,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  warmRenderer().catch((err: unknown) => app.log.warn({ err }, 'invoice renderer warm-up failed'));
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = config.publicUrl ?? `http://${shown}:${config.port}`;
   const store = database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL';

@@ -213,3 +213,84 @@ test('invoice screens in light/en, dark/ar and at 390 px, accessible', async ({
     await context.close();
   }
 });
+
+test('in Arabic, the PDF the screen opens reads right to left and extracts the words the page shows', async ({
+  page,
+  login,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await login();
+  const auth = { Authorization: `Bearer ${token}` };
+  const res = await request.post('/api/invoices', {
+    headers: auth,
+    data: {
+      status: 'sent',
+      to: { name: 'شركة بنت النيل', email: 'nile@example.test', address: 'شارع التحرير، القاهرة' },
+      dueDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      items: [
+        { title: 'تصميم الموقع', quantity: 3, price: 1999, taxRate: 20 },
+        { title: 'استضافة', quantity: 1.5, price: 333, taxRate: 5.5 },
+      ],
+      discount: 500,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const invoice = ((await res.json()) as { invoice: { id: string; invoiceNumber: string } })
+    .invoice;
+
+  await page.addInitScript(() => {
+    try {
+      window.localStorage.setItem('i18nextLng', 'ar');
+    } catch {
+      /* the framed PDF viewer, where storage is not reachable */
+    }
+  });
+  await page.goto(`/dashboard/invoice/${invoice.id}`);
+  const paper = page.getByTestId('invoice-paper');
+  // One tax line per rate, each on its base after the discount.
+  await expect(page.getByTestId('invoice-tax-rate')).toHaveCount(2);
+  await expect(page.getByTestId('invoice-tax-rate').nth(0)).toContainText('5.5 %');
+  await expect(page.getByTestId('invoice-tax-rate').nth(1)).toContainText('20 %');
+
+  const pdfAnswer = page.waitForResponse((r) => /\/api\/invoices\/[^/]+\/pdf/.test(r.url()));
+  await page.getByRole('button', { name: 'عرض PDF' }).click();
+  const response = await pdfAnswer;
+  expect(new URL(response.url()).searchParams.get('lang')).toBe('ar');
+  const bytes = await request.get(response.url(), { headers: auth });
+  expect(bytes.status()).toBe(200);
+
+  // The text pdf.js extracts (what a viewer copies and searches): items joined by a space.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(await bytes.body()) }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  const text = content.items
+    .map((i) => ('str' in i ? i.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+  await doc.destroy();
+
+  // Words the page shows, found on the PDF as they read (not letter-swapped, not reversed).
+  for (const words of [
+    'شركة بنت النيل',
+    'شارع التحرير، القاهرة',
+    'تصميم الموقع',
+    'استضافة',
+    'من',
+    'إلى',
+    'تاريخ الإصدار',
+    'تاريخ الاستحقاق',
+    'الوصف',
+    'الكمية',
+    'سعر الوحدة',
+    'المجموع الفرعي',
+    'الرصيد المستحق',
+    invoice.invoiceNumber,
+  ]) {
+    await expect(paper).toContainText(words);
+    expect(text, words).toContain(words);
+  }
+  // The PDF's per-rate lines: 20 % of 55.35 and 5.5 % of 4.62.
+  expect(text).toContain('الضريبة 20 % على 55.35 US$ 11.07 US$');
+  expect(text).toContain('الضريبة 5.5 % على 4.62 US$ 0.25 US$');
+});

@@ -440,6 +440,50 @@ export function computeInvoice(input: {
   };
 }
 
+export interface TaxAtRate {
+  /** The rate in percent: 20, 5.5, 0. */
+  rate: number;
+  /** What is taxed at it: its lines' totals less their share of the discount. */
+  base: number;
+  /** Its lines' share of the discount. */
+  discount: number;
+  /** Its lines' taxes: the rates' taxes add up to the invoice's `taxes`, to the cent. */
+  tax: number;
+}
+
+/**
+ * The invoice's taxes rate by rate (lowest first), for the totals of the PDF, of the details
+ * screen and of the e-invoice: each line's tax is already on it, and its share of the discount
+ * comes from computeInvoice, which priced it. A rate shows only when a line has it. Figures carry
+ * the invoice's sign (negative on a credit note, which is priced on its positive figures).
+ */
+export function taxesByRate(invoice: {
+  kind: InvoiceKind;
+  items: Array<{ quantity: number; price: number; taxRate: number; total: number; tax: number }>;
+  discount: number;
+}): TaxAtRate[] {
+  const sign = invoice.kind === 'credit_note' ? -1 : 1;
+  const signed = (n: number) => (n === 0 ? 0 : sign * n);
+  const shares = computeInvoice({
+    items: invoice.items.map((i) => ({
+      quantity: Math.abs(i.quantity),
+      price: Math.abs(i.price),
+      taxRate: i.taxRate,
+    })),
+    discount: sign * invoice.discount,
+    shipping: 0,
+  }).lines.map((l) => l.discount);
+  const byRate = new Map<number, TaxAtRate>();
+  invoice.items.forEach((item, i) => {
+    const at = byRate.get(item.taxRate) ?? { rate: item.taxRate, base: 0, discount: 0, tax: 0 };
+    at.base += item.total - signed(shares[i]!);
+    at.discount += signed(shares[i]!);
+    at.tax += item.tax;
+    byRate.set(item.taxRate, at);
+  });
+  return [...byRate.values()].sort((a, b) => a.rate - b.rate);
+}
+
 /** Status as people see it: a sent invoice with a balance past its due day is overdue. */
 export function displayStatus(
   stored: string,

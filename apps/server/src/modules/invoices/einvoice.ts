@@ -1,6 +1,6 @@
 import { FormatFactoryService, invoiceSchema, type Invoice as EInvoice } from '@e-invoice-eu/core';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
-import { computeInvoice, type Invoice, type Party } from '@bo/contract/invoices';
+import { taxesByRate, type Invoice, type Party } from '@bo/contract/invoices';
 import { fieldError } from '../../lib/http-error.js';
 
 /**
@@ -150,26 +150,15 @@ export function toEn16931(invoice: Invoice, creditNoteFor?: string | null): EInv
   const currency = invoice.currency as Currency;
   const amount = (cents: number) => money(sign * cents);
   const lineTotals = invoice.items.map((i) => sign * i.total);
-  // Each line's share of the discount, from the one function that priced the invoice (a credit
-  // note is priced on its positive figures).
-  const shares = computeInvoice({
-    items: invoice.items.map((i) => ({
-      quantity: Math.abs(i.quantity),
-      price: Math.abs(i.price),
-      taxRate: i.taxRate,
-    })),
-    discount: sign * invoice.discount,
-    shipping: 0,
-  }).lines.map((l) => l.discount);
-
+  // Per rate, from the one breakdown the PDF and the details screen show (in positive figures).
   const byRate = new Map<number, { taxable: number; tax: number; discount: number }>();
-  invoice.items.forEach((item, i) => {
-    const entry = byRate.get(item.taxRate) ?? { taxable: 0, tax: 0, discount: 0 };
-    entry.taxable += lineTotals[i]! - shares[i]!;
-    entry.tax += sign * item.tax;
-    entry.discount += shares[i]!;
-    byRate.set(item.taxRate, entry);
-  });
+  for (const at of taxesByRate(invoice)) {
+    byRate.set(at.rate, {
+      taxable: sign * at.base,
+      tax: sign * at.tax,
+      discount: sign * at.discount,
+    });
+  }
   const shipping = sign * invoice.shipping;
   if (shipping !== 0) {
     const zero = byRate.get(0) ?? { taxable: 0, tax: 0, discount: 0 };

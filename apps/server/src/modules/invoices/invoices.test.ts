@@ -64,6 +64,41 @@ async function pdfText(id: string, lang = 'en') {
   }
 }
 
+/**
+ * The text of each page as pdf.js extracts it (what a viewer copies and searches): items joined
+ * by a space, a line's end by a newline, runs of spaces made one. pdf.js gives each item in
+ * reading order (its bidirectional pass turns a right-to-left run back into logical order).
+ */
+async function pdfJsText(bytes: Uint8Array) {
+  const doc = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  try {
+    const pages: Array<{ text: string; items: Array<{ str: string; x: number }> }> = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      const items = content.items.flatMap((i) =>
+        'str' in i ? [{ str: i.str, x: i.transform[4] as number, eol: i.hasEOL }] : [],
+      );
+      const text = items
+        .map((i) => i.str + (i.eol ? '\n' : ' '))
+        .join('')
+        .replace(/ +/g, ' ');
+      pages.push({ text, items });
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function pdfBytes(id: string, lang: string) {
+  const res = await call(t.app, admin, {
+    method: 'GET',
+    url: `/api/invoices/${id}/pdf?lang=${lang}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return new Uint8Array(res.rawPayload);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await login(t.app)).accessToken;
@@ -428,14 +463,99 @@ describe('PDF and mail', () => {
       method: 'GET',
       url: `/api/invoices/${inv.id}/pdf?lang=ar`,
     });
-    // The Arabic font is embedded and used: its letters come out as Arabic text (the font draws
-    // dots as separate marks, so a text extractor cannot give the exact letters back).
+    // Each script in its own embedded font, and each comes back as the letters it was set from.
     expect(res.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
     expect(res.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
     const text = await pdfText(inv.id, 'ar');
-    expect(text).toMatch(/[\u0621-\u064A]{3,}/);
+    expect(text).toContain('شركة الأمل');
     expect(text).toContain('上海市');
     expect(text).toContain('Thiết kế giao diện');
+  });
+
+  it('sets an Arabic invoice right to left, its words extracting as they read', async () => {
+    const inv = await create({
+      status: 'sent',
+      customerId: undefined,
+      to: { name: 'شركة النيل للتجارة', email: 'nile@example.test', address: 'شارع بنت الشاطئ 5' },
+      items: [{ title: 'تصميم الموقع', quantity: 2, price: 50000, taxRate: 20 }],
+      discount: 0,
+      shipping: 0,
+    });
+    const [page] = await pdfJsText(await pdfBytes(inv.id, 'ar'));
+    const { text, items } = page!;
+    // Every Arabic label of the page, the customer's name and address and the line's title, each
+    // in logical order: a copy or a search finds them (ب ت ن ي share one glyph in the font).
+    for (const words of [
+      'فاتورة',
+      'من',
+      'إلى',
+      'تاريخ الإصدار',
+      'تاريخ الاستحقاق',
+      'الوصف',
+      'الكمية',
+      'سعر الوحدة',
+      'الضريبة',
+      'المبلغ',
+      'المجموع الفرعي',
+      'الإجمالي',
+      'الرصيد المستحق',
+      'الرقم الضريبي',
+      'صفحة',
+      'شركة النيل للتجارة',
+      // A line mixing directions too: its runs are written in reading order.
+      'شارع بنت الشاطئ 5',
+      'الرقم الضريبي: FR12345678901',
+      'تصميم الموقع',
+    ]) {
+      expect(text).toContain(words);
+    }
+    // Numbers and Latin names keep their own order.
+    expect(text).toContain(inv.invoiceNumber!);
+    expect(text).toContain('Minimal Studio SAS');
+    expect(text).toContain('FR12345678901');
+    expect(text).toContain('1,200.00 €');
+    // No stray control characters where the font's dots were.
+    expect([...text].filter((c) => c < ' ' && c !== '\n')).toEqual([]);
+    // Mirrored: the seller's block and the description column on the right, the amounts on the
+    // left.
+    const x = (s: string) => items.find((i) => i.str === s)!.x;
+    expect(x('من')).toBeGreaterThan(x('إلى'));
+    expect(x('الوصف')).toBeGreaterThan(x('المبلغ'));
+    expect(x('المجموع الفرعي')).toBeGreaterThan(x('1,000.00 €'));
+    expect(x('Minimal Studio SAS')).toBeGreaterThan(x('فاتورة'));
+
+    // The same invoice in English is set left to right and extracts its words as before.
+    const [en] = await pdfJsText(await pdfBytes(inv.id, 'en'));
+    for (const words of ['INVOICE', 'BILL TO', 'ISSUE DATE', 'Unit price', 'Balance due']) {
+      expect(en!.text).toContain(words);
+    }
+    expect(en!.text).toContain('شركة النيل للتجارة');
+    const ex = (s: string) => en!.items.find((i) => i.str === s)!.x;
+    expect(ex('Description')).toBeLessThan(ex('Amount'));
+  });
+
+  it('shows the tax rate by rate, each on its base after the discount', async () => {
+    const inv = await create({
+      status: 'sent',
+      items: [
+        { title: 'Design', quantity: 3, price: 1999, taxRate: 20 },
+        { title: 'Hosting', quantity: 1.5, price: 333, taxRate: 5.5 },
+      ],
+      discount: 500,
+      shipping: 0,
+    });
+    // Lines 59.97 and 5.00; the 5.00 discount shared 4.62 / 0.38; 20 % of 55.35 = 11.07 and
+    // 5.5 % of 4.62 = 0.2541 → 0.25: together the invoice's taxes, to the cent.
+    expect(inv.taxes).toBe(1107 + 25);
+    const [en] = await pdfJsText(await pdfBytes(inv.id, 'en'));
+    expect(en!.text).toContain('Tax 20 % on €55.35 €11.07');
+    expect(en!.text).toContain('Tax 5.5 % on €4.62 €0.25');
+    // A rate no line has is not shown; the single "Taxes" line is gone.
+    expect(en!.text).not.toContain('Tax 0 %');
+    expect(en!.text).not.toContain('Taxes');
+    const [ar] = await pdfJsText(await pdfBytes(inv.id, 'ar'));
+    expect(ar!.text).toContain('الضريبة 20 % على 55.35 € 11.07 €');
+    expect(ar!.text).toContain('الضريبة 5.5 % على 4.62 € 0.25 €');
   });
 
   it('sends the invoice by mail with the PDF attached, through the outbox', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import type { Invoice } from '@bo/contract/invoices';
+import { taxesByRate, type Invoice } from '@bo/contract/invoices';
 
 /**
  * The one invoice renderer: the PDF the details screen shows, the download, the print and the
@@ -30,7 +30,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Amount',
     subtotal: 'Subtotal',
     discount: 'Discount',
-    taxes: 'Taxes',
+    taxAt: 'Tax {rate} on {base}',
     shipping: 'Shipping',
     total: 'Total',
     paid: 'Paid',
@@ -54,7 +54,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Montant',
     subtotal: 'Sous-total',
     discount: 'Remise',
-    taxes: 'Taxes',
+    taxAt: 'TVA {rate} sur {base}',
     shipping: 'Livraison',
     total: 'Total',
     paid: 'Payé',
@@ -78,7 +78,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'Thành tiền',
     subtotal: 'Tạm tính',
     discount: 'Giảm giá',
-    taxes: 'Thuế',
+    taxAt: 'Thuế {rate} trên {base}',
     shipping: 'Phí vận chuyển',
     total: 'Tổng cộng',
     paid: 'Đã thanh toán',
@@ -102,7 +102,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: '金额',
     subtotal: '小计',
     discount: '折扣',
-    taxes: '税费',
+    taxAt: '税率 {rate}，计税金额 {base}',
     shipping: '运费',
     total: '合计',
     paid: '已付',
@@ -126,7 +126,7 @@ const LABELS: Record<PdfLang, Record<string, string>> = {
     amount: 'المبلغ',
     subtotal: 'المجموع الفرعي',
     discount: 'الخصم',
-    taxes: 'الضرائب',
+    taxAt: 'الضريبة {rate} على {base}',
     shipping: 'الشحن',
     total: 'الإجمالي',
     paid: 'المدفوع',
@@ -172,13 +172,84 @@ function parsedFont(name: FontName): Font {
     const opened = openFont(readFileSync(require.resolve(file)));
     if (!('layout' in opened)) throw new Error(`${file} is a font collection, not a font`);
     font = opened;
+    if (name.startsWith('arabic')) keepShapedCharacters(font);
     parsedFonts.set(name, font);
   }
   return font;
 }
 
+/**
+ * fontkit keeps one glyph object per glyph id, holding the characters of its first use; after
+ * shaping it asks for each glyph with the characters it was shaped from, and gets that cached
+ * object back. Arabic forms are shared between letters (one skeleton for ب ت ث ن ي), so a glyph
+ * is handed out here as a view carrying the characters asked for.
+ */
+function keepShapedCharacters(font: Font) {
+  const cached = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints: number[] = []) => {
+    const glyph = cached(id, codePoints);
+    if (codePoints.length === 0 || glyph.codePoints.join() === codePoints.join()) return glyph;
+    return Object.create(glyph, { codePoints: { value: codePoints } }) as typeof glyph;
+  };
+}
+
 const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
 const CJK = /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/;
+
+/**
+ * pdfkit gives each glyph of the font one entry in the ToUnicode map: the characters of its first
+ * use. Noto Sans Arabic draws a letter as a dotless skeleton plus dot marks, and one skeleton
+ * serves several letters (ب ت ث ن ي before a join are the same glyph), while the dots come out of
+ * shaping with no characters at all — so a copied or searched Arabic word came out as other
+ * letters and control characters. Here a glyph gets its own CID for each character it stands
+ * for (the outline is written once more into the subset, a few hundred bytes), so every CID maps
+ * to exactly the letter it was shaped from, and a dot maps to U+200D ZERO WIDTH JOINER: a format
+ * character, which extractors (pdf.js among them) leave out of the text. Relies on pdfkit's
+ * EmbeddedFont (`encode`, `subset`, `widths`, `unicode`), pinned by the extraction tests.
+ */
+interface EmbeddedFont {
+  layout(
+    text: string,
+    features?: unknown,
+  ): {
+    glyphs: Array<{ id: number; codePoints: number[]; advanceWidth: number }>;
+    positions: unknown[];
+  };
+  subset: { glyphs: number[] };
+  scale: number;
+  widths: number[];
+  unicode: number[][];
+  encode(text: string, features?: unknown): [string[], unknown[]];
+}
+const JOINER = 0x200d;
+function oneCharacterPerGlyph(font: EmbeddedFont) {
+  const cids = new Map<string, number>();
+  font.encode = function encode(this: EmbeddedFont, text, features) {
+    const { glyphs, positions } = this.layout(text, features);
+    const codes = glyphs.map((glyph) => {
+      const unicode = glyph.codePoints.length > 0 ? glyph.codePoints : [JOINER];
+      const key = `${glyph.id}:${unicode.join(',')}`;
+      let cid = cids.get(key);
+      if (cid === undefined) {
+        cid = this.subset.glyphs.push(glyph.id) - 1;
+        this.widths[cid] = glyph.advanceWidth * this.scale;
+        this.unicode[cid] = unicode;
+        cids.set(key, cid);
+      }
+      return cid.toString(16).padStart(4, '0');
+    });
+    return [codes, positions];
+  };
+}
+
+/** Bidirectional marks Intl puts around Arabic dates and amounts; the layout here orders runs. */
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+/** The ascender as a fraction of the font size (pdfkit sets a line's baseline that far down). */
+const ascent = (name: FontName) => {
+  const font = parsedFont(name);
+  return font.ascent / font.unitsPerEm;
+};
 
 function fontFor(text: string, bold: boolean): FontName {
   const script = ARABIC.test(text) ? 'arabic' : CJK.test(text) ? 'cjk' : 'latin';
@@ -202,6 +273,7 @@ export async function renderInvoicePdf(
   options: PdfOptions = {},
 ): Promise<Buffer> {
   const lang = options.lang ?? 'en';
+  const rtl = lang === 'ar';
   const L = LABELS[lang];
   const locale = LOCALES[lang];
   const money = new Intl.NumberFormat(locale, {
@@ -235,6 +307,11 @@ export async function renderInvoicePdf(
       // pdfkit takes a parsed fontkit font as it is (its types only list files and bytes).
       doc.registerFont(name, parsedFont(name) as unknown as PDFKit.Mixins.PDFFontSource);
       registered.add(name);
+      if (name.startsWith('arabic')) {
+        // The instance pdfkit embeds for this name (see oneCharacterPerGlyph).
+        doc.font(name);
+        oneCharacterPerGlyph((doc as unknown as { _font: EmbeddedFont })._font);
+      }
     }
     return name;
   };
@@ -254,56 +331,91 @@ export async function renderInvoicePdf(
     align?: 'left' | 'right' | 'center';
   };
 
-  /** Writes one piece of text in its script's font; returns its height. */
-  const put = (text: string, x: number, y: number, opts: PutOptions = {}) => {
-    if (ARABIC.test(text) && putRightToLeft(text, x, y, opts)) {
-      return doc.currentLineHeight(true) + 1.5;
-    }
+  const FLIP = { left: 'right', right: 'left' } as const;
+  /**
+   * Writes one piece of text in its script's font; returns its height. x and align are given as
+   * for a left-to-right page: an Arabic invoice mirrors them (the box x…x+width is taken from the
+   * right edge and left and right alignment swap), so the whole layout reads right to left.
+   */
+  const put = (raw: string, x: number, y: number, opts: PutOptions = {}) => {
+    const text = raw.replace(BIDI_MARKS, '');
+    const width = opts.width ?? A4.width - MARGIN - x;
+    const align = opts.align ?? 'left';
+    const mirrored: { x: number; align: typeof align } = rtl
+      ? { x: A4.width - x - width, align: align === 'center' ? align : FLIP[align] }
+      : { x, align };
+    const o = { ...opts, width, align: mirrored.align } as const;
+    if (ARABIC.test(text)) return putRightToLeft(text, mirrored.x, y, o);
     doc
       .font(face(text, opts.bold ?? false))
       .fontSize(opts.size ?? 9.5)
       .fillColor(opts.color ?? INK);
-    const o = { width: opts.width, align: opts.align ?? 'left', lineGap: 1.5 } as const;
-    doc.text(text, x, y, o);
-    return doc.heightOfString(text, o);
+    const box = { width, align: mirrored.align, lineGap: 1.5 } as const;
+    doc.text(text, mirrored.x, y, box);
+    return doc.heightOfString(text, box);
   };
 
   /**
-   * A line with Arabic in it, set right to left: pdfkit lays a line out as one left-to-right run,
-   * so the words are placed here in visual order (runs of Latin words keep their own order) and
-   * each is shaped on its own. Answers false when it does not fit on one line (then wrapped).
+   * Text with Arabic in it. pdfkit lays a line out as one left-to-right run, so the lines are
+   * broken here (words in reading order) and each line is cut into runs of one direction: a run
+   * of Arabic words is shaped as one piece (fontkit sets its glyphs right to left), a run of
+   * other words (numbers, Latin names) keeps its order, and the runs are placed right to left.
+   * Within a run the glyphs are in visual order, as PDF text is, and an extractor's bidirectional
+   * pass gives the words back in reading order.
    */
   const putRightToLeft = (text: string, x: number, y: number, opts: PutOptions) => {
     const size = opts.size ?? 9.5;
-    const runs: string[][] = [];
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const rtl = ARABIC.test(word);
-      const last = runs.at(-1);
-      if (!rtl && last && !ARABIC.test(last[0]!)) last.push(word);
-      else runs.push([word]);
-    }
-    const pieces = runs.reverse().flat();
-    const widthOf = (w: string) =>
-      doc
-        .font(face(w, opts.bold ?? false))
-        .fontSize(size)
-        .widthOfString(w);
-    const space = doc.font(face(' ', false)).fontSize(size).widthOfString(' ');
-    const total = pieces.reduce((a, w) => a + widthOf(w), 0) + space * (pieces.length - 1);
+    const bold = opts.bold ?? false;
     const box = opts.width ?? A4.width - MARGIN - x;
-    if (total > box) return false;
-    const align = opts.align ?? 'left';
-    let cursor =
-      align === 'right' ? x + box - total : align === 'center' ? x + (box - total) / 2 : x;
-    for (const w of pieces) {
-      doc
-        .font(face(w, opts.bold ?? false))
-        .fontSize(size)
-        .fillColor(opts.color ?? INK)
-        .text(w, cursor, y, { lineBreak: false });
-      cursor += widthOf(w) + space;
+    // Features given (the font's defaults): pdfkit then shapes a run whole; without, it shapes
+    // word by word and strings the words together left to right, reversing an Arabic phrase.
+    const whole = { features: [] };
+    const widthOf = (w: string) => doc.font(face(w, bold)).fontSize(size).widthOfString(w, whole);
+    const space = widthOf(' ');
+    const lines: string[][] = [];
+    let used = 0;
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const w = widthOf(word);
+      const line = lines.at(-1);
+      if (line && used + space + w <= box) {
+        line.push(word);
+        used += space + w;
+      } else {
+        lines.push([word]);
+        used = w;
+      }
     }
-    return true;
+    const lineHeight = doc.font(face(text, bold)).fontSize(size).currentLineHeight(true) + 1.5;
+    lines.forEach((words, n) => {
+      const runs: string[][] = [];
+      for (const word of words) {
+        const last = runs.at(-1);
+        if (last && ARABIC.test(last[0]!) === ARABIC.test(word)) last.push(word);
+        else runs.push([word]);
+      }
+      const pieces = runs.map((r) => r.join(' '));
+      const total = pieces.reduce((a, p) => a + widthOf(p), 0) + space * (pieces.length - 1);
+      // The right edge of the line; each run is placed leftwards from it, and written in
+      // reading order, so an extractor takes the runs of a mixed line in that order too.
+      let edge =
+        opts.align === 'right'
+          ? x + box
+          : opts.align === 'center'
+            ? x + (box + total) / 2
+            : x + total;
+      for (const piece of pieces) {
+        // On the baseline of the Latin text beside it (the Arabic face has a taller ascender).
+        const lift = (ascent(face(' ', bold)) - ascent(face(piece, bold))) * size;
+        edge -= widthOf(piece);
+        doc
+          .font(face(piece, bold))
+          .fontSize(size)
+          .fillColor(opts.color ?? INK)
+          .text(piece, edge, y + n * lineHeight + lift, { ...whole, lineBreak: false });
+        edge -= space;
+      }
+    });
+    return lines.length * lineHeight;
   };
 
   const contentWidth = A4.width - 2 * MARGIN;
@@ -432,7 +544,12 @@ export async function renderInvoicePdf(
     ...(invoice.discount
       ? ([[L.discount!, -invoice.discount, false]] as Array<[string, number, boolean]>)
       : []),
-    [L.taxes!, invoice.taxes, false],
+    // One line per rate: what is taxed at it (after the discount) and its tax.
+    ...taxesByRate(invoice).map((at): [string, number, boolean] => [
+      L.taxAt!.replace('{rate}', `${percent.format(at.rate)} %`).replace('{base}', fmt(at.base)),
+      at.tax,
+      false,
+    ]),
     ...(invoice.shipping
       ? ([[L.shipping!, invoice.shipping, false]] as Array<[string, number, boolean]>)
       : []),
@@ -449,10 +566,10 @@ export async function renderInvoicePdf(
     y = MARGIN;
   }
   y += 8;
-  const labelX = MARGIN + contentWidth * 0.5;
+  const labelX = MARGIN + contentWidth * 0.3;
   for (const [label, value, strong] of rows) {
     put(label, labelX, y, {
-      width: contentWidth * 0.3,
+      width: contentWidth * 0.5,
       bold: strong,
       color: strong ? INK : MUTED,
       align: 'right',
@@ -482,7 +599,9 @@ export async function renderInvoicePdf(
     doc.switchToPage(i);
     // Below the bottom margin: lift it so writing there does not start a new page.
     doc.page.margins.bottom = 0;
-    const footer = `${invoice.invoiceNumber ?? L.draft} · ${L.page} ${i + 1} / ${range.count}`;
+    const number = invoice.invoiceNumber ?? L.draft;
+    const pageOf = `${L.page} ${i + 1} / ${range.count}`;
+    const footer = rtl ? `${pageOf} · ${number}` : `${number} · ${pageOf}`;
     put(footer, MARGIN, A4.height - MARGIN + 8, {
       size: 8,
       color: MUTED,

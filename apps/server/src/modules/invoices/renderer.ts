@@ -58,6 +58,16 @@ export async function renderUblXml(invoice: Invoice, precedingNumber: string | n
   return run<string>({ kind: 'ubl', invoice, precedingNumber });
 }
 
+/**
+ * Has a worker load what a first render needs (its thread, the modules, the Latin faces, the
+ * EN 16931 check) before anyone asks: called once the server listens, off every request's path,
+ * so a "Save and send" soon after a start does not wait for it. The worker still ends after a
+ * minute unused (decision 010: a worker kept at rest costs ~100 MB).
+ */
+export async function warmRenderer() {
+  await run<string>({ kind: 'warm' });
+}
+
 /** Stops the workers (server shutdown). */
 export async function closeRenderer() {
   const p = pool;

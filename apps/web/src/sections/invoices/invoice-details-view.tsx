@@ -32,7 +32,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Invoice, Party, PaymentMethod } from '@bo/contract/invoices';
-import { PAYMENT_METHODS } from '@bo/contract/invoices';
+import { PAYMENT_METHODS, taxesByRate } from '@bo/contract/invoices';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -503,7 +503,18 @@ export function InvoicePaper({ invoice }: { invoice: Invoice }) {
       <Stack spacing={1} data-testid="invoice-totals">
         {row(t('invoice.fields.subtotal'), m(invoice.subtotal))}
         {invoice.discount !== 0 && row(t('invoice.fields.discount'), m(-invoice.discount))}
-        {row(t('invoice.fields.taxes'), m(invoice.taxes))}
+        {taxesByRate(invoice).map((at) => (
+          <Box key={at.rate} data-testid="invoice-tax-rate">
+            {row(
+              t('invoice.fields.taxAt', {
+                rate: f.count(at.rate),
+                // Isolated left to right, as m() does for the amounts beside it.
+                base: `\u2066${f.money(at.base, invoice.currency)}\u2069`,
+              }),
+              m(at.tax),
+            )}
+          </Box>
+        ))}
         {invoice.shipping !== 0 && row(t('invoice.fields.shipping'), m(invoice.shipping))}
         {row(t('invoice.fields.total'), m(invoice.total), true)}
         {invoice.paid !== 0 && row(t('invoice.fields.paid'), m(-invoice.paid))}
