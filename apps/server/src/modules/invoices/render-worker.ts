@@ -23,6 +23,9 @@ const party = (name: string, country: string) => ({
   name,
   email: `billing@${country.toLowerCase()}.invalid`,
   address: '1 Main Street',
+  city: 'London',
+  postalCode: 'EC1A 1BB',
+  region: '',
   phone: '',
   taxId: '',
   country,
@@ -51,6 +54,8 @@ const SAMPLE = {
   lastSentAt: null,
   creditNoteFor: null,
   creditNoteId: null,
+  orderId: null,
+  orderNumber: null,
   updatedAt: '2000-01-01T00:00:00.000Z',
   items: [
     {
