@@ -11,6 +11,7 @@ import { paths } from '../../routes/paths';
 
 /** The product's changes, newest first: the day each landed; words in `changelog.entries.<id>`. */
 export const CHANGELOG = [
+  { id: 'invoices', date: '2026-11-29' },
   { id: 'guests', date: '2026-11-29' },
   { id: 'home', date: '2026-11-28' },
   { id: 'connect', date: '2026-11-28' },
