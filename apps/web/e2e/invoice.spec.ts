@@ -30,8 +30,11 @@ test('create with three lines, see totals, save and send, open the PDF, record a
   await page.goto('/dashboard/invoice/list');
   const paidBefore = cents((await page.getByTestId('invoice-amount-paid').textContent()) ?? '');
 
+  // Opening the form gets the server's PDF renderer ready for the send at its end.
+  const warmed = page.waitForResponse((r) => r.url().endsWith('/api/invoices/warm-up'));
   await page.getByRole('link', { name: 'New invoice' }).click();
   await expect(page).toHaveURL(/\/dashboard\/invoice\/new$/);
+  expect((await warmed).status()).toBe(204);
   const customer = page.getByRole('combobox', { name: 'Customer' });
   await customer.click();
   await customer.fill('Boulangerie');

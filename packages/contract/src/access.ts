@@ -204,6 +204,7 @@ export const ROUTE_ACCESS = {
   'GET /api/invoices/:id/ubl': 'invoices:read',
   'POST /api/invoices/pdf.zip': 'invoices:read',
   'POST /api/invoices/reminders': 'invoices:write',
+  'POST /api/invoices/warm-up': 'invoices:write',
 
   // Blog: writers change their own posts unless they also hold `blog:manage` (editors).
   'GET /api/blog/posts': 'blog:read',

@@ -14,6 +14,8 @@ export const INVOICES_API = {
   ubl: apiPath('/api/invoices/:id/ubl'),
   pdfZip: '/api/invoices/pdf.zip',
   reminders: '/api/invoices/reminders',
+  /** Get the PDF renderer ready: the editor and the details screen call it while open. */
+  warmUp: '/api/invoices/warm-up',
   exportCsv: '/api/invoices/export.csv',
   parties: '/api/invoices/parties',
   /** The services an invoice line picks from. */

@@ -641,6 +641,7 @@ describe('access', () => {
       ['GET', `/api/invoices/${inv.id}/ubl`],
       ['POST', '/api/invoices/pdf.zip'],
       ['POST', '/api/invoices/reminders'],
+      ['POST', '/api/invoices/warm-up'],
       ['POST', '/api/invoices'],
       ['POST', `/api/invoices/${inv.id}/send`],
       ['GET', '/api/invoices/parties'],
@@ -865,6 +866,17 @@ describe('bulk download and reminders', () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().details[0].field).toBe('ids');
+  });
+
+  it('gets the renderer ready on request, answering at once with nothing to read', async () => {
+    const res = await call(t.app, admin, { method: 'POST', url: '/api/invoices/warm-up' });
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    // A PDF right after it renders as usual (the warm-up leaves nothing half done).
+    const inv = await create({ status: 'sent' });
+    expect((await pdfText(inv.id)).length).toBeGreaterThan(0);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/invoices/warm-up' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('renders off the main thread: other requests answer while a zip is being made', async () => {

@@ -58,13 +58,20 @@ export async function renderUblXml(invoice: Invoice, precedingNumber: string | n
   return run<string>({ kind: 'ubl', invoice, precedingNumber });
 }
 
+/** When the last warm-up started: those asked for within WARM_EVERY_MS of it are one. */
+let warmedAt = 0;
+const WARM_EVERY_MS = 20_000;
+
 /**
  * Has a worker load what a first render needs (its thread, the modules, the Latin faces, the
- * EN 16931 check) before anyone asks: called once the server listens, off every request's path,
- * so a "Save and send" soon after a start does not wait for it. The worker still ends after a
- * minute unused (decision 010: a worker kept at rest costs ~100 MB).
+ * EN 16931 check) before anyone asks, off every request's path: once the server listens, and
+ * while someone has an invoice editor open (it asks every 45 s, inside the worker's minute of
+ * idle life), so their "Save and send" finds it ready. With no editor open the worker still ends
+ * after a minute unused (decision 010: a worker kept at rest costs ~100 MB).
  */
 export async function warmRenderer() {
+  if (Date.now() - warmedAt < WARM_EVERY_MS) return;
+  warmedAt = Date.now();
   await run<string>({ kind: 'warm' });
 }
 
@@ -72,5 +79,6 @@ export async function warmRenderer() {
 export async function closeRenderer() {
   const p = pool;
   pool = undefined;
+  warmedAt = 0;
   await p?.destroy();
 }

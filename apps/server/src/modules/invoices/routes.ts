@@ -34,7 +34,13 @@ import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schema
 import { requireAuth } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
 import { PDF_LANGS, type PdfLang } from './pdf.js';
-import { closeRenderer, renderFacturXPdf, renderPdf, renderUblXml } from './renderer.js';
+import {
+  closeRenderer,
+  renderFacturXPdf,
+  renderPdf,
+  renderUblXml,
+  warmRenderer,
+} from './renderer.js';
 import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   cancelInvoice,
@@ -742,6 +748,27 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         .header('content-disposition', `attachment; filename="invoices-${todayUtc()}.zip"`)
         .header('cache-control', 'private, no-store');
       return reply.send(Buffer.from(zip));
+    },
+  );
+
+  app.post(
+    INVOICES_API.warmUp,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        operationId: 'warmInvoiceRenderer',
+        tags: ['invoices'],
+        summary:
+          'Get the PDF renderer ready for a send soon (the editor calls it while open); answers at once',
+        response: { 204: z.null(), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      // Off the request's path: the answer does not wait for the worker.
+      warmRenderer().catch((err: unknown) => request.log.warn({ err }, 'renderer warm-up failed'));
+      reply.status(204);
+      return null;
     },
   );
 

@@ -53,6 +53,7 @@ import {
   useInvoiceQuery,
   useRecordPaymentMutation,
   useSendInvoiceMutation,
+  useWarmInvoiceRenderer,
 } from './invoices-api';
 import { INVOICE_STATUS_COLOR, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
@@ -65,6 +66,8 @@ export function InvoiceDetailsView({ id }: { id: string }) {
   const f = useInvoiceFormat();
   const navigate = useNavigate();
   const canWrite = useHasAccess(undefined, ['invoices:write']);
+  // Sending and the PDF render it: ready by the time someone clicks.
+  useWarmInvoiceRenderer(canWrite);
   const { data, isLoading, error } = useInvoiceQuery(id);
   const [dialog, setDialog] = useState<DialogName>(null);
   const [pdfUrl, setPdfUrl] = useState<string | null>(null);

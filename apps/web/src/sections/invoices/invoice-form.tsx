@@ -36,6 +36,7 @@ import {
   useCreatePartyMutation,
   usePartiesQuery,
   useSendInvoiceMutation,
+  useWarmInvoiceRenderer,
   useUpdateInvoiceMutation,
 } from './invoices-api';
 import { addDays, invoiceError, todayIso, useInvoiceFormat } from './invoice-format';
@@ -136,6 +137,8 @@ export function InvoiceForm({ invoice }: { invoice?: Invoice }) {
   const [create] = useCreateInvoiceMutation();
   const [update] = useUpdateInvoiceMutation();
   const [send] = useSendInvoiceMutation();
+  // "Save and send" renders the PDF: have the renderer ready by the time the form is filled in.
+  useWarmInvoiceRenderer();
   const { data: customers } = usePartiesQuery({ kind: 'customer' });
   const { data: companies } = usePartiesQuery({ kind: 'company' });
   const [adding, setAdding] = useState(false);

@@ -10,6 +10,7 @@ import type {
   RemindersAnswer,
 } from '@bo/contract/invoices';
 import { INVOICES_API } from '@bo/contract/invoices';
+import { useEffect } from 'react';
 
 import { buildUrl, getHttpToken, http, queryOf } from '../../lib/http';
 import { saveBlob } from '../../lib/save-blob';
@@ -148,4 +149,22 @@ export async function downloadInvoicesCsv(args: InvoiceListQuery) {
   const { cursor: _cursor, limit: _limit, ...filters } = args;
   const text = await http<string>(INVOICES_API.exportCsv, { query: clean(filters) });
   saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'invoices.csv');
+}
+
+/** How often an open editor asks the server to keep the PDF renderer ready (it idles out at 60 s). */
+const WARM_EVERY_MS = 45_000;
+
+/**
+ * While the screen using it is open, keeps the server's PDF renderer ready, so the first "Save
+ * and send" does not wait for it to start (a cold start is seconds; a warm send well under one).
+ * Best effort: a refusal or a network error changes nothing for the person.
+ */
+export function useWarmInvoiceRenderer(enabled = true) {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const warm = () => void http(INVOICES_API.warmUp, { method: 'POST' }).catch(() => undefined);
+    warm();
+    const timer = window.setInterval(warm, WARM_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [enabled]);
 }
