@@ -36,8 +36,11 @@ export const DEFAULT_DIST = resolve(here, '..', 'dist');
  * gained the audit words' five (0.2 KiB); the mail pages measured 378.3 KiB. Brought down the
  * same day, dashboard 379 → 375: the mail, chat and file constants moved out of the contract's
  * zod modules (`mail-constants`, `chat-constants`, `files-paths`), so those pages no longer load
- * zod (26.6 KiB) to read a path table: mail 378.3 → 349.9, chat 371.6 → 344.0; the largest
- * route is now the shop, 374.2 KiB.
+ * zod (26.6 KiB) to read a path table: mail 378.3 → 349.9, chat 371.6 → 344.0, and the shop's
+ * constants likewise, 374.6 → 345.5; the largest route is now the invoice form, 373.9 KiB (it
+ * validates with zod). Public 267 → 268 the same day: the user guide's and the
+ * changelog's routes (issue 46) add 0.3 KiB to the router every public page loads; contact-us
+ * measured 267.0.
  */
 const KIB = 1024;
 export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB };
@@ -45,7 +48,7 @@ export const BUDGETS = {
   /** /auth/login (and its unprotected twin): already under its group's goal. */
   login: 160 * KIB,
   auth: 276 * KIB,
-  public: 267 * KIB,
+  public: 268 * KIB,
   dashboard: 375 * KIB,
 };
 
