@@ -6,6 +6,7 @@ import {
   blogSlug,
   readingMinutes,
   type BlogComment,
+  type BlogFamilyThread,
   type BlogPost,
   type blogPostBodySchema,
   type BlogPostPatch,
@@ -97,7 +98,8 @@ function toSummary(row: SummaryRow, reader: Reader, liked: Set<string>): BlogPos
     slug: row.slug,
     title: row.title,
     description: row.description ?? '',
-    cover: row.coverUrl
+    cover: row.coverUrl ?? null,
+    coverImage: row.coverUrl
       ? { fileId: row.coverFileId ?? null, url: row.coverUrl, alt: row.coverAlt ?? '' }
       : null,
     tags: row.tags ?? [],
@@ -113,7 +115,14 @@ function toSummary(row: SummaryRow, reader: Reader, liked: Set<string>): BlogPos
     allowComments: row.allowComments ?? true,
     views: row.views ?? 0,
     likes: row.likes ?? 0,
-    comments: row.comments ?? 0,
+    commentCount: row.comments ?? 0,
+    // The family's threads only in a post's own answer (loadPost): a list stays light.
+    comments: [],
+    totalViews: row.views ?? 0,
+    totalComments: row.comments ?? 0,
+    // Shares are not recorded anywhere: 0, not a made-up figure.
+    totalShares: 0,
+    totalFavorites: row.likes ?? 0,
     readingMinutes: row.readingMinutes ?? 1,
     isLiked: liked.has(row.id),
     canEdit: canEdit(reader, row.authorId ?? null),
@@ -399,6 +408,28 @@ export async function loadThreads(
   };
 }
 
+/** Our threads as a client of the template family reads them (the same comments, its names). */
+export function familyThreads(threads: BlogThread[]): BlogFamilyThread[] {
+  return threads.map((top) => {
+    const people = new Map<string, { id: string; name: string; avatarUrl: string | null }>();
+    for (const c of [top, ...top.replies]) if (c.author) people.set(c.author.id, c.author);
+    return {
+      id: top.id,
+      name: top.author?.name ?? '',
+      avatarUrl: top.author?.avatarUrl ?? null,
+      message: top.message,
+      postedAt: top.createdAt,
+      users: [...people.values()],
+      replyComment: top.replies.map((r) => ({
+        id: r.id,
+        userId: r.author?.id ?? null,
+        message: r.message,
+        postedAt: r.createdAt,
+      })),
+    };
+  });
+}
+
 export async function loadPost(
   db: Executor,
   reader: Reader,
@@ -415,11 +446,13 @@ export async function loadPost(
   const threads = await loadThreads(db, reader, row.id);
   return {
     ...toSummary(row, reader, liked),
+    comments: familyThreads(threads.comments),
     content: row.content,
+    body: row.content,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     metaKeywords: row.metaKeywords,
-    likedBy: likers,
+    favoritePerson: likers,
     commentList: threads.comments,
     commentsAfter: threads.after,
   };
