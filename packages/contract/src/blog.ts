@@ -183,12 +183,31 @@ const text = (max: number) => z.string().trim().max(max);
 const wordList = (item: number, count: number) =>
   z.array(z.string().trim().min(1).max(item)).max(count);
 
+/** Family write names: `body` is read as `content`, `cover` (an upload's URL) as its file. */
+const familyBody = z
+  .string()
+  .max(BLOG_LIMITS.content)
+  .optional()
+  .describe('Family: the HTML content, read when `content` is not given');
+const familyCover = z
+  .string()
+  .max(2000)
+  .nullable()
+  .optional()
+  .describe(
+    "Family: the cover as an upload's URL (`/uploads/…`, or absolute under PUBLIC_URL), null " +
+      'to remove it; read when `coverFileId` is not given',
+  );
+
 /** The write body of `POST /api/blog/posts`; `PATCH` takes any part of it. */
 export const blogPostBodySchema = z.object({
   title: text(BLOG_LIMITS.title).min(1),
   description: text(BLOG_LIMITS.description).default(''),
-  content: z.string().max(BLOG_LIMITS.content).default(''),
+  /** Empty when neither it nor `body` is given. */
+  content: z.string().max(BLOG_LIMITS.content).optional(),
+  body: familyBody,
   coverFileId: z.string().uuid().nullable().optional(),
+  cover: familyCover,
   coverAlt: text(BLOG_LIMITS.alt).optional(),
   tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).default([]),
   status: z.enum(BLOG_STATUSES).default('draft'),
@@ -204,7 +223,9 @@ export const blogPostPatchSchema = z.object({
   title: text(BLOG_LIMITS.title).min(1).optional(),
   description: text(BLOG_LIMITS.description).optional(),
   content: z.string().max(BLOG_LIMITS.content).optional(),
+  body: familyBody,
   coverFileId: z.string().uuid().nullable().optional(),
+  cover: familyCover,
   coverAlt: text(BLOG_LIMITS.alt).optional(),
   tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).optional(),
   status: z.enum(BLOG_STATUSES).optional(),
