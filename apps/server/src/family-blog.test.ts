@@ -188,11 +188,20 @@ describe('a post written and read in the family’s names', () => {
     expect(again.json().post.cover).toBe(cover.url);
   });
 
-  it('refuses a cover that is not one of our uploads, naming `cover`', async () => {
+  it('refuses a cover that is not one of our uploads and a NUL, naming the field', async () => {
     for (const url of ['https://elsewhere.example/cat.png', '/uploads/no-such-file.png']) {
       const res = await send('POST', '/api/blog/posts', { title: 'Stolen cover', cover: url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().details[0].field).toBe('cover');
+    }
+    // A NUL the store cannot hold is refused in `body` as in `content`, naming the field given.
+    for (const field of ['body', 'content']) {
+      const res = await send('POST', '/api/blog/posts', {
+        title: 'Stolen cover',
+        [field]: 'a\u0000b',
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().details[0].field).toBe(field);
     }
     const stored = (await t.database.db.execute(
       sql`SELECT count(*)::int AS n FROM blog_posts WHERE title = 'Stolen cover'`,
