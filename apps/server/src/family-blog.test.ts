@@ -210,6 +210,43 @@ describe('a post written and read in the family’s names', () => {
   });
 });
 
+describe('from another origin, with PUBLIC_URL', () => {
+  it('answers the cover absolute and takes it back as the stored upload', async () => {
+    const other = await createTestApp({ publicUrl: 'https://bo.example.com' });
+    try {
+      const token = (await login(other.app)).accessToken;
+      const boundary = '----family-blog-abs';
+      const uploaded = await call(other.app, token, {
+        method: 'POST',
+        url: '/api/files?kind=image',
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          PNG,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      const url = uploaded.json().file.url as string;
+      expect(url).toMatch(/^https:\/\/bo\.example\.com\/uploads\//);
+      const made = await call(other.app, token, {
+        method: 'POST',
+        url: '/api/blog/posts',
+        payload: { title: 'Absolute cover', cover: url, body: '<p>x</p>' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json().post.cover).toBe(url);
+      const stored = (await other.database.db.execute(
+        sql`SELECT cover_url FROM blog_posts WHERE title = 'Absolute cover'`,
+      )) as unknown as { rows: Array<{ cover_url: string }> };
+      expect(stored.rows[0]!.cover_url).toBe(url.replace('https://bo.example.com', ''));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('shows the family’s fields beside ours, each described', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
