@@ -213,6 +213,28 @@ describe('a product picture', () => {
   });
 });
 
+describe('a picture in rich text', () => {
+  it('inserted with the signed URL the upload answered, is kept and served as the stored path', async () => {
+    const png = await upload(admin.accessToken, 'image', 'inline.png', PNG);
+    const { key } = parts(png.url);
+    // What an editor on our own origin inserts: the relative form, `&` escaped in the attribute.
+    const relative = png.url.slice(PUBLIC_URL.length).replaceAll('&', '&amp;');
+    const created = await call(t.app, admin.accessToken, {
+      method: 'POST',
+      url: '/api/products',
+      payload: productBody({
+        name: 'Described Tee',
+        description: `<p>Front</p><p><img src="${relative}" alt="front"></p>`,
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Kept (not dropped as a foreign picture), without its signature.
+    expect(created.json().product.description).toContain(
+      `<img src="/uploads/${key}" alt="front" />`,
+    );
+  });
+});
+
 describe('a person’s own file', () => {
   it('a URL signed for its owner loads for them alone; another holder’s signature opens nothing', async () => {
     const pdf = await upload(alice.accessToken, 'any', 'plan.pdf', PDF);

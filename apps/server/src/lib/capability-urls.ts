@@ -118,7 +118,8 @@ export function storedUploadUrls(value: unknown, base: string): unknown {
   return value;
 }
 
-function storedUploadUrl(value: string, base: string): string {
+/** One string as it is kept (see storedUploadUrls); `base` is PUBLIC_URL without its last `/`. */
+export function storedUploadUrl(value: string, base = ''): string {
   let path = value;
   if (base && path.startsWith(`${base}${UPLOADS_PREFIX}`)) path = path.slice(base.length);
   if (!path.startsWith(UPLOADS_PREFIX)) return value;
