@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { UploadUrlSigner } from './lib/capability-urls.js';
+import { UploadUrlSigner, signUploadUrls } from './lib/capability-urls.js';
 import { call, createTestApp, login, registerUser, type TestApp } from '../test/helpers.js';
 import { productBody } from '../test/fixtures.js';
 
@@ -297,5 +297,28 @@ describe('the account avatar', () => {
       payload: { avatarUrl: `https://elsewhere.example/uploads/${key}?${png.url.split('?')[1]}` },
     });
     expect(foreign.statusCode).toBe(400);
+  });
+});
+
+describe('the rewrite of an answer’s text', () => {
+  it('signs whole string values only: not rich text, longer strings or property names', () => {
+    const signer = new UploadUrlSigner('x'.repeat(40), TTL_HOURS);
+    const holder = '0b7e3f9c-5d1a-4c2b-9e8f-1a2b3c4d5e6f';
+    const answer = {
+      images: ['/uploads/a.png', `${PUBLIC_URL}/uploads/b.png`],
+      cover: '/uploads/c.png',
+      html: '<img src="/uploads/d.png">',
+      note: 'see /uploads/e.png',
+      quoted: '"/uploads/f.png"',
+      byUrl: { '/uploads/g.png': 1 },
+      elsewhere: 'https://elsewhere.example/uploads/h.png',
+    };
+    const signed = JSON.parse(signUploadUrls(JSON.stringify(answer), signer, holder, PUBLIC_URL));
+    const q = (key: string) => signer.query(key, holder);
+    expect(signed).toEqual({
+      ...answer,
+      images: [`/uploads/a.png${q('a.png')}`, `${PUBLIC_URL}/uploads/b.png${q('b.png')}`],
+      cover: `/uploads/c.png${q('c.png')}`,
+    });
   });
 });

@@ -92,7 +92,8 @@ export function signUploadUrls(
   const exp = signer.expiry(nowMs);
   const prefix = base ? `(?:${escapeRegExp(base)})?` : '';
   const pattern = new RegExp(
-    `([:,\\[]\\s*)"(${prefix}${escapeRegExp(UPLOADS_PREFIX)})(${KEY})"`,
+    // Not followed by `:`: a property name is no URL.
+    `([:,\\[]\\s*)"(${prefix}${escapeRegExp(UPLOADS_PREFIX)})(${KEY})"(?!\\s*:)`,
     'g',
   );
   return text.replace(
