@@ -67,7 +67,11 @@ export const uploadedFileSchema = z.object({
   type: z.string(),
   mime: z.string(),
   size: z.number().int(),
-  url: z.string(),
+  url: z
+    .string()
+    .describe(
+      'Signed for the reader: `/uploads/<key>?exp=…&u=…&sig=…` (absolute under PUBLIC_URL) loads with no cookie or token until `exp` (decision 038)',
+    ),
   createdAt: z.string(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
