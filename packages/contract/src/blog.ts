@@ -96,7 +96,7 @@ export type BlogFamilyThread = z.infer<typeof blogFamilyThreadSchema>;
 /**
  * A post as the list and the editor read it. For a client of the template family it also
  * carries `cover` as a URL, `comments` (threads; empty in lists) and the four totals; our own
- * names for the cover and the count are `coverImage` and `commentCount` (decision 038).
+ * names for the cover and the count are `coverImage` and `commentCount` (decision 039).
  */
 export const blogPostSummarySchema = z.object({
   id: z.string().uuid(),
