@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderStatus } from '@bo/contract/orders';
 import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { WIDE_ONLY } from '../../components/table/phone';
@@ -27,6 +27,7 @@ import { mergeSearchParams, type SearchParamValue } from '../../lib/search-param
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
+import { SavedViewsMenu } from '../../components/saved-views/saved-views-menu';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
@@ -68,6 +69,31 @@ export function OrderListView() {
     return () => clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the typed text drives this
   }, [search]);
+
+  // The filters a saved view keeps and restores.
+  const filters = Object.fromEntries(
+    Object.entries({ status: status ?? '', q, from, to }).filter(([, v]) => v),
+  );
+  const applyView = useCallback(
+    (view: Record<string, string>) => {
+      setSearch(view.q ?? '');
+      setParams(
+        (prev) =>
+          mergeSearchParams(
+            prev,
+            {
+              status: view.status ?? null,
+              q: view.q ?? null,
+              from: view.from ?? null,
+              to: view.to ?? null,
+            },
+            ['page', 'after', 'before'],
+          ),
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   const { data, isLoading, isFetching, error } = useOrdersQuery({
     page,
@@ -145,6 +171,7 @@ export function OrderListView() {
               },
             }}
           />
+          <SavedViewsMenu list="orders" filters={filters} onApply={applyView} />
         </Stack>
         <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
           <Table

@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+
+import { expect, test } from './fixtures';
+
+/**
+ * Saved views on the orders list (issue 44): the filters shown are saved under a name, picked
+ * again after a reload, made the list's default, and deleted after a confirmation.
+ */
+test('save the orders filter as a view, reload, pick it, make it the default, delete it', async ({
+  page,
+  login,
+  consoleErrors,
+}) => {
+  await login();
+  const name = `Completed in November ${Date.now() % 100_000}`;
+  await page.goto('/dashboard/e-commerce/orders?status=completed&from=2026-11-01');
+  await expect(page.getByRole('tab', { name: 'Completed', selected: true })).toBeVisible();
+
+  const views = page.getByTestId('saved-views-button');
+  await views.click();
+  await page.getByRole('menuitem', { name: 'Save these filters as a view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save the view' });
+  await dialog.getByLabel('Name of the view').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(views).toHaveText(name);
+
+  // The same name again is refused next to the field.
+  await views.click();
+  await page.getByRole('menuitem', { name: 'Save these filters as a view…' }).click();
+  await dialog.getByLabel('Name of the view').fill(name.toUpperCase());
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('You already have a view with this name')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // That refusal is the one 409 the browser logs here, on purpose.
+  const refused = consoleErrors.filter((e) => /status of 409/.test(e));
+  expect(refused).toHaveLength(1);
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !refused.includes(e)),
+  );
+
+  // A fresh list, then the view, by keyboard: its filters come back.
+  await page.goto('/dashboard/e-commerce/orders');
+  await expect(page.getByRole('tab', { name: 'All', selected: true })).toBeVisible();
+  await views.focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name });
+  await expect(item).toBeVisible();
+  expect(await new AxeBuilder({ page }).include('[role="menu"]').analyze()).toMatchObject({
+    violations: [],
+  });
+  await item.click();
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(page).toHaveURL(/from=2026-11-01/);
+  await expect(page.getByRole('tab', { name: 'Completed', selected: true })).toBeVisible();
+
+  // Made the default, the list opens on it.
+  await views.click();
+  await page.getByRole('menuitem', { name: `Open the list on “${name}”` }).click();
+  await expect(page.getByText(`The list now opens on “${name}”`)).toBeVisible();
+  await page.goto('/dashboard/e-commerce/orders');
+  await expect(page).toHaveURL(/status=completed/);
+  await expect(views).toHaveText(name);
+
+  // Deleted after asking, it leaves the menu.
+  await views.click();
+  await page.getByRole('menuitem', { name: `Delete “${name}”…` }).click();
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByText(`View “${name}” deleted`)).toBeVisible();
+  await views.click();
+  await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+});
