@@ -91,7 +91,20 @@ export type Mail = z.infer<typeof mailSchema>;
 
 export const mailsQuerySchema = z.object({
   systemLabel: z.enum(MAIL_SYSTEM_LABELS).optional(),
-  customLabel: z.string().uuid().optional(),
+  /**
+   * One of the person's own labels: its id, or (as the template family links labels) its name,
+   * matched case-insensitively. An unknown one is a 404.
+   */
+  customLabel: z
+    .string()
+    .trim()
+    .min(1)
+    // Longer than any label's name, so a long unknown name is a 404 like any unknown one.
+    .max(200)
+    .optional()
+    .describe(
+      "One of the caller's labels: its id, or its name (case-insensitive, as the template family sends)",
+    ),
   /** Free text plus operators: from: to: has:attachment is:unread is:starred before: after: label: */
   q: z.string().trim().max(MAIL_LIMITS.query).optional(),
   /** The previous page's `nextCursor`. */
