@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { familyAttachmentFields } from './common';
 import { CHAT_LIMITS, CHAT_STATUSES, CHAT_TYPES, CHAT_CONTENT_TYPES } from './chat-constants';
 
 export * from './chat-constants';
@@ -25,6 +26,7 @@ export const chatAttachmentSchema = z.object({
   type: z.string(),
   url: z.string(),
   createdAt: z.string(),
+  ...familyAttachmentFields,
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isoDay } from './common';
+import { familyAttachmentFields, isoDay } from './common';
 import {
   MAIL_AUTH_VERDICTS,
   MAIL_FOLDERS,
@@ -41,6 +41,7 @@ export const mailAttachmentSchema = z.object({
   size: z.number().int(),
   type: z.string(),
   url: z.string(),
+  ...familyAttachmentFields,
 });
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 

@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatParticipant,
 } from '@bo/contract/chat';
+import { familyAttachmentOf } from '@bo/contract/common';
 import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { files, sessions, users } from '../../db/schema/core.js';
@@ -160,13 +161,15 @@ async function attachmentsOf(db: Executor, ids: string[]) {
     .orderBy(chatAttachments.messageId, chatAttachments.position);
   for (const r of rows) {
     const list = out.get(r.messageId) ?? [];
+    const url = chatAttachmentUrl(r.id);
     list.push({
       id: r.id,
       name: r.name,
       size: r.size,
       type: r.type,
-      url: chatAttachmentUrl(r.id),
+      url,
       createdAt: r.createdAt.toISOString(),
+      ...familyAttachmentOf(url),
     });
     out.set(r.messageId, list);
   }

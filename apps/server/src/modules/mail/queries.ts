@@ -17,6 +17,7 @@ import {
   type MailUpdateBody,
   type MailWithThread,
 } from '@bo/contract/mail';
+import { familyAttachmentOf } from '@bo/contract/common';
 import type { Executor } from '../../db/client.js';
 import { files, users } from '../../db/schema/core.js';
 import {
@@ -79,7 +80,15 @@ async function attachmentsOf(db: Executor, rows: ListRow[]) {
     .orderBy(mailAttachments.mailId, mailAttachments.position);
   for (const f of fileRows) {
     const list = attachments.get(f.mailId) ?? [];
-    list.push({ id: f.id, name: f.name, size: f.size, type: f.type, url: attachmentUrl(f.id) });
+    const url = attachmentUrl(f.id);
+    list.push({
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      type: f.type,
+      url,
+      ...familyAttachmentOf(url),
+    });
     attachments.set(f.mailId, list);
   }
   return attachments;
