@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KANBAN_BOARD_COMMENTS_MAX } from '@bo/contract/kanban';
 import { call, createTestApp, login, registerUser, type TestApp } from '../test/helpers.js';
 
 /**
@@ -97,6 +98,20 @@ describe('the kanban board', () => {
     });
     expect(after.comments[0]).toHaveProperty('avatarUrl');
     expect(Date.parse(String(after.comments[0]!.createdAt))).not.toBeNaN();
+
+    // A long discussion: the board carries the newest KANBAN_BOARD_COMMENTS_MAX, oldest first,
+    // and counts them all; ?include=comments carries them all.
+    for (let i = 2; i <= KANBAN_BOARD_COMMENTS_MAX + 2; i += 1) {
+      const res = await post('/api/kanban/cards/comment', { cardId: id, message: `Note ${i}` });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const long = await card();
+    expect(long.commentCount).toBe(KANBAN_BOARD_COMMENTS_MAX + 2);
+    expect(long.comments.map((c) => c.message)).toEqual(
+      Array.from({ length: KANBAN_BOARD_COMMENTS_MAX }, (_, i) => `Note ${i + 3}`),
+    );
+    const all = (await get('/api/kanban/board?include=comments')).json().board.cards as Card[];
+    expect(all.find((c) => c.id === id)!.comments).toHaveLength(KANBAN_BOARD_COMMENTS_MAX + 2);
   });
 });
 
