@@ -115,6 +115,12 @@ test('two people chat both ways with a picture; unread, seen and typing follow',
   await expect(theirs.page.getByTestId('chat-image')).toBeVisible();
   await expect(mine.page.getByTestId('chat-image')).toBeVisible();
   await expect(mine.page.getByTestId('chat-image')).toHaveJSProperty('naturalWidth', 1);
+  // Its body is the picture's URL (for template-family clients): our screen shows the picture only.
+  for (const side of [mine, theirs]) {
+    await expect(
+      side.page.getByTestId('chat-message').filter({ has: side.page.getByTestId('chat-image') }),
+    ).not.toContainText('/api/chat/attachments/');
+  }
 
   await theirs.context.close();
   await mine.context.close();

@@ -84,7 +84,10 @@ export const calendarEventInputSchema = z.object({
   color: hexColorSchema.default(CALENDAR_COLORS[0]),
   allDay: z.boolean().default(false),
   start: isoDateTime,
-  end: isoDateTime,
+  /** Family: `null` (an event whose end equals its start) means the same instant as `start`. */
+  end: isoDateTime
+    .nullable()
+    .describe('The end; null (as the template family sends) means the same instant as start'),
   /** Active people to invite; each newly invited one is notified (`calendar.invited`). */
   guestIds: z.array(z.string().uuid()).max(CALENDAR_GUESTS_MAX).default([]),
 });
@@ -97,7 +100,14 @@ export const calendarEventPatchSchema = z.object({
   color: hexColorSchema.optional(),
   allDay: z.boolean().optional(),
   start: isoDateTime.optional(),
-  end: isoDateTime.optional(),
+  /**
+   * Family: `null` means the same instant as the start — the one in this body, or else the
+   * stored one (the family's drag of an event whose end equals its start sends `end: null`).
+   */
+  end: isoDateTime
+    .nullable()
+    .optional()
+    .describe('The end; null (as the template family sends) means the same instant as the start'),
   /** The whole guest list (replaces it); people added are notified. */
   guestIds: z.array(z.string().uuid()).max(CALENDAR_GUESTS_MAX).optional(),
 });

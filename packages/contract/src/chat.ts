@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { familyAttachmentFields } from './common';
 import { CHAT_LIMITS, CHAT_STATUSES, CHAT_TYPES, CHAT_CONTENT_TYPES } from './chat-constants';
 
 export * from './chat-constants';
@@ -25,6 +26,7 @@ export const chatAttachmentSchema = z.object({
   type: z.string(),
   url: z.string(),
   createdAt: z.string(),
+  ...familyAttachmentFields,
 });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
@@ -32,7 +34,15 @@ export const chatMessageSchema = z.object({
   id: z.string().uuid(),
   conversationId: z.string().uuid(),
   clientId: z.string(),
-  body: z.string(),
+  /**
+   * The text. A picture message (content type `image`, no text, one picture) carries the
+   * picture's URL here, as the template family reads it; it equals that attachment's `url`.
+   */
+  body: z
+    .string()
+    .describe(
+      "The text; a picture message (contentType image, no text, one picture) has the picture's URL (its attachment's url), as the template family reads it",
+    ),
   contentType: z.enum(CHAT_CONTENT_TYPES),
   attachments: z.array(chatAttachmentSchema),
   createdAt: z.string(),
@@ -46,6 +56,11 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatParticipantSchema = chatContactSchema.extend({
+  /** Family: the person's picture (ours: `avatar`, the same value). */
+  avatarUrl: z
+    .string()
+    .nullable()
+    .describe("Template family: the person's picture (ours: avatar, the same value)"),
   /** The last message this member has seen (for "seen" marks). */
   lastReadMessageId: z.string().uuid().nullable(),
   isOwner: z.boolean(),
@@ -62,13 +77,25 @@ export const chatConversationSchema = z.object({
   /** I closed it: it leaves my list until someone writes in it (then I am notified). */
   closed: z.boolean(),
   lastMessage: chatMessageSchema.nullable(),
+  /**
+   * Family: the conversation's messages, oldest first. In the list and in the answers of writes:
+   * the last message only (none in a conversation without messages); `GET conversation` answers
+   * the newest page (older ones through `olderCursor`).
+   */
+  messages: z
+    .array(chatMessageSchema)
+    .describe(
+      'Template family: messages, oldest first; in the list the last message only (ours: lastMessage), the newest page in GET conversation',
+    ),
   updatedAt: z.string(),
 });
 export type ChatConversation = z.infer<typeof chatConversationSchema>;
 
 /** One conversation opened: its latest messages (oldest first) and the cursor for older ones. */
 export const chatConversationWithMessagesSchema = chatConversationSchema.extend({
-  messages: z.array(chatMessageSchema),
+  messages: z
+    .array(chatMessageSchema)
+    .describe('The newest page of messages, oldest first (older ones through olderCursor)'),
   olderCursor: z.string().nullable(),
 });
 

@@ -100,3 +100,19 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * What a template-family client reads of an attachment besides our `url`: `path` (where the file
+ * is) and `preview` (the picture it shows as a thumbnail). Both are the attachment's URL: for a
+ * picture that is the picture itself; for any other file the same URL, since the family shows an
+ * icon for those (from the name) and opens `preview` only as the file.
+ */
+export const familyAttachmentFields = {
+  preview: z
+    .string()
+    .describe('Template family: the thumbnail picture; the same URL as url (for a file too)'),
+  path: z.string().describe('Template family: where the file is; the same URL as url'),
+};
+
+/** The family's fields of an attachment whose URL is `url` (see familyAttachmentFields). */
+export const familyAttachmentOf = (url: string) => ({ preview: url, path: url });

@@ -34,6 +34,11 @@ export const KANBAN_LABELS_MAX = 10;
 export const KANBAN_ASSIGNEES_MAX = 20;
 export const KANBAN_COMMENT_MAX = 2000;
 export const KANBAN_COLUMNS_MAX = 50;
+/**
+ * The board sends at most this many comments per card (its newest ones, oldest first);
+ * `commentCount` counts them all, and the card opened alone (or `?include=comments`) has them all.
+ */
+export const KANBAN_BOARD_COMMENTS_MAX = 20;
 
 export const kanbanUserSchema = z.object({
   id: z.string().uuid(),
@@ -42,11 +47,28 @@ export const kanbanUserSchema = z.object({
 });
 export type KanbanUser = z.infer<typeof kanbanUserSchema>;
 
+export const KANBAN_COMMENT_MESSAGE_TYPES = ['text', 'image'] as const;
+
+/**
+ * A comment: ours reads `author`; the template family's clients read the author flat (`name`,
+ * `avatarUrl`) and a `messageType` (ours are always text).
+ */
 export const kanbanCommentSchema = z.object({
   id: z.string().uuid(),
   message: z.string(),
   createdAt: z.string(),
   author: kanbanUserSchema.nullable(),
+  /** Family: the author's name ('' once the account is deleted); ours is `author.name`. */
+  name: z.string().describe("Template family: the author's name (ours: author.name)"),
+  /** Family: the author's picture; ours is `author.avatarUrl`. */
+  avatarUrl: z
+    .string()
+    .nullable()
+    .describe("Template family: the author's picture (ours: author.avatarUrl)"),
+  /** Family: what `message` holds; comments are text. */
+  messageType: z
+    .enum(KANBAN_COMMENT_MESSAGE_TYPES)
+    .describe('Template family: what message holds (always text here)'),
 });
 export type KanbanComment = z.infer<typeof kanbanCommentSchema>;
 
@@ -86,8 +108,16 @@ export const kanbanCardSchema = z.object({
   labels: z.array(z.string()),
   attachments: z.array(kanbanAttachmentSchema),
   commentCount: z.number().int(),
-  /** A card opened alone (or the board with `?include=comments`) carries its comments. */
-  comments: z.array(kanbanCommentSchema).optional(),
+  /**
+   * The card's comments, oldest first. The template family's clients read `comments.length` and
+   * the items. On the board: the newest `KANBAN_BOARD_COMMENTS_MAX` only (`commentCount` counts
+   * them all); a card opened alone, or the board with `?include=comments`, carries them all.
+   */
+  comments: z
+    .array(kanbanCommentSchema)
+    .describe(
+      `Comments, oldest first; on the board the newest ${KANBAN_BOARD_COMMENTS_MAX} per card (commentCount counts all), all with ?include=comments or on one card`,
+    ),
   completed: z.boolean(),
   likes: z.number().int(),
   /** Whether the person asking has liked the card. */
@@ -113,7 +143,7 @@ export const kanbanBoardSchema = z.object({
 export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
 export const kanbanBoardAnswerSchema = z.object({ board: kanbanBoardSchema });
 export const kanbanBoardQuerySchema = z.object({
-  /** `comments`: each card with its comments, for clients that show them without opening a card. */
+  /** `comments`: each card with all its comments (the board sends the newest few per card). */
   include: z.enum(['comments']).optional(),
 });
 export const kanbanCardParamsSchema = z.object({ id: z.string().uuid() });

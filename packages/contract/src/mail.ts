@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isoDay } from './common';
+import { familyAttachmentFields, isoDay } from './common';
 import {
   MAIL_AUTH_VERDICTS,
   MAIL_FOLDERS,
@@ -41,6 +41,7 @@ export const mailAttachmentSchema = z.object({
   size: z.number().int(),
   type: z.string(),
   url: z.string(),
+  ...familyAttachmentFields,
 });
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 
@@ -91,7 +92,20 @@ export type Mail = z.infer<typeof mailSchema>;
 
 export const mailsQuerySchema = z.object({
   systemLabel: z.enum(MAIL_SYSTEM_LABELS).optional(),
-  customLabel: z.string().uuid().optional(),
+  /**
+   * One of the person's own labels: its id, or (as the template family links labels) its name,
+   * matched case-insensitively. An unknown one is a 404.
+   */
+  customLabel: z
+    .string()
+    .trim()
+    .min(1)
+    // Longer than any label's name, so a long unknown name is a 404 like any unknown one.
+    .max(200)
+    .optional()
+    .describe(
+      "One of the caller's labels: its id, or its name (case-insensitive, as the template family sends)",
+    ),
   /** Free text plus operators: from: to: has:attachment is:unread is:starred before: after: label: */
   q: z.string().trim().max(MAIL_LIMITS.query).optional(),
   /** The previous page's `nextCursor`. */

@@ -204,12 +204,13 @@ export async function createEvent(
     color: string;
     allDay: boolean;
     start: string;
-    end: string;
+    /** null: the same instant as the start (as the template family sends it). */
+    end: string | null;
     guestIds: string[];
   },
 ) {
   const start = new Date(input.start);
-  const end = new Date(input.end);
+  const end = input.end === null ? start : new Date(input.end);
   checkRange(start, end);
   const guestIds = await checkGuests(db, input.guestIds, ownerId);
   const [row] = await db
@@ -259,7 +260,8 @@ export async function updateEvent(
   if (!current) throw eventNotFound();
   assertEventEditor(current.ownerId, actor);
   const start = patch.start ? new Date(patch.start) : current.start;
-  const end = patch.end ? new Date(patch.end) : current.end;
+  // `end: null` is the family's "same instant as the start" (this body's start or the stored one).
+  const end = patch.end === null ? start : patch.end ? new Date(patch.end) : current.end;
   checkRange(start, end);
   const { start: _s, end: _e, guestIds: wanted, ...rest } = patch;
   const guestIds = wanted

@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatParticipant,
 } from '@bo/contract/chat';
+import { familyAttachmentOf } from '@bo/contract/common';
 import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { files, sessions, users } from '../../db/schema/core.js';
@@ -160,13 +161,15 @@ async function attachmentsOf(db: Executor, ids: string[]) {
     .orderBy(chatAttachments.messageId, chatAttachments.position);
   for (const r of rows) {
     const list = out.get(r.messageId) ?? [];
+    const url = chatAttachmentUrl(r.id);
     list.push({
       id: r.id,
       name: r.name,
       size: r.size,
       type: r.type,
-      url: chatAttachmentUrl(r.id),
+      url,
       createdAt: r.createdAt.toISOString(),
+      ...familyAttachmentOf(url),
     });
     out.set(r.messageId, list);
   }
@@ -178,19 +181,28 @@ async function toMessages(db: Executor, rows: MessageRow[]): Promise<ChatMessage
     db,
     rows.filter((r) => !r.deletedAt && r.contentType !== 'text').map((r) => r.id),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    conversationId: r.conversationId,
-    clientId: r.clientId,
-    body: r.deletedAt ? '' : r.body,
-    contentType: r.contentType as ChatMessage['contentType'],
-    attachments: r.deletedAt ? [] : (attachments.get(r.id) ?? []),
-    createdAt: r.createdAt.toISOString(),
-    editedAt: r.editedAt?.toISOString() ?? null,
-    deleted: !!r.deletedAt,
-    senderId: r.senderId ?? '00000000-0000-0000-0000-000000000000',
-    seq: r.seq,
-  }));
+  return rows.map((r) => {
+    const files = r.deletedAt ? [] : (attachments.get(r.id) ?? []);
+    // The template family shows a picture message's body as the picture: one picture and no
+    // text answers its URL there (our screen knows it by being the attachment's url).
+    const picture =
+      r.contentType === 'image' && !r.deletedAt && !r.body && files.length === 1
+        ? files[0]!.url
+        : null;
+    return {
+      id: r.id,
+      conversationId: r.conversationId,
+      clientId: r.clientId,
+      body: r.deletedAt ? '' : (picture ?? r.body),
+      contentType: r.contentType as ChatMessage['contentType'],
+      attachments: files,
+      createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt?.toISOString() ?? null,
+      deleted: !!r.deletedAt,
+      senderId: r.senderId ?? '00000000-0000-0000-0000-000000000000',
+      seq: r.seq,
+    };
+  });
 }
 
 /** The row's instant to the microsecond (see exactInstant) and id. */
@@ -335,6 +347,7 @@ async function participantsOf(
     const list = out.get(r.conversationId) ?? [];
     list.push({
       ...toContact(r, me),
+      avatarUrl: r.avatar,
       lastReadMessageId: r.lastReadMessageId,
       isOwner: r.ownerId === r.id,
     });
@@ -361,17 +374,21 @@ async function toConversations(
       : Promise.resolve([] as ChatMessage[]),
   ]);
   const lastById = new Map(last.map((m) => [m.id, m]));
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type as ChatConversation['type'],
-    name: r.name,
-    participants: people.get(r.id) ?? [],
-    unreadCount: r.unread,
-    muted: r.muted,
-    closed: r.closed,
-    lastMessage: r.lastMessageId ? (lastById.get(r.lastMessageId) ?? null) : null,
-    updatedAt: r.updatedAt.toISOString(),
-  }));
+  return rows.map((r) => {
+    const lastMessage = r.lastMessageId ? (lastById.get(r.lastMessageId) ?? null) : null;
+    return {
+      id: r.id,
+      type: r.type as ChatConversation['type'],
+      name: r.name,
+      participants: people.get(r.id) ?? [],
+      unreadCount: r.unread,
+      muted: r.muted,
+      closed: r.closed,
+      lastMessage,
+      messages: lastMessage ? [lastMessage] : [],
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
 }
 
 const conversationColumns = {
@@ -454,7 +471,12 @@ export async function resolveKey(
 export async function peopleByIds(db: Executor, me: string, ids: string[]) {
   if (!ids.length) return [];
   const rows = await db.select(userColumns).from(users).where(inArray(users.id, ids));
-  return rows.map((r) => ({ ...toContact(r, me), lastReadMessageId: null, isOwner: false }));
+  return rows.map((r) => ({
+    ...toContact(r, me),
+    avatarUrl: r.avatar,
+    lastReadMessageId: null,
+    isOwner: false,
+  }));
 }
 
 const pairKeyOf = (a: string, b: string) => [a, b].sort().join('|');

@@ -345,10 +345,11 @@ describe('cards', () => {
     expect(other.json().card).toMatchObject({ likes: 2, liked: true });
     const unliked = await post('cards/like', { cardId: id, liked: false });
     expect(unliked.json().card).toMatchObject({ likes: 1, liked: false });
-    // The board counts the comments; the card opened alone, or ?include=comments, has their text.
+    // The board counts the comments and carries the newest (issue 48: template-family clients
+    // read comments.length); the card opened alone, or ?include=comments, has them all.
     const card = (await board()).cards.find((c: { id: string }) => c.id === id);
     expect(card.commentCount).toBe(1);
-    expect(card).not.toHaveProperty('comments');
+    expect(card.comments.map((c: { message: string }) => c.message)).toEqual(['Looks good']);
     expect(card.likes).toBe(1);
     const opened = await call(t.app, admin, { method: 'GET', url: `/api/kanban/cards/${id}` });
     expect(opened.statusCode, opened.body).toBe(200);

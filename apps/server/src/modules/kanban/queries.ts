@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  KANBAN_BOARD_COMMENTS_MAX,
   KANBAN_COLUMNS_MAX,
   KANBAN_ERRORS,
   KANBAN_PRIORITIES,
@@ -9,6 +10,7 @@ import {
   type KanbanCardInput,
   type KanbanCardPatch,
   type KanbanColumn,
+  type KanbanComment,
   type KanbanPriority,
   type KanbanUser,
 } from '@bo/contract/kanban';
@@ -64,9 +66,26 @@ const userView = (
 const asPriority = (value: string): KanbanPriority =>
   (KANBAN_PRIORITIES as readonly string[]).includes(value) ? (value as KanbanPriority) : 'medium';
 
+/** A comment in our shape (`author`) and the template family's (flat `name`, `avatarUrl`). */
+const commentView = (
+  id: string,
+  message: string,
+  createdAt: Date,
+  author: KanbanUser | null,
+): KanbanComment => ({
+  id,
+  message,
+  createdAt: createdAt.toISOString(),
+  author,
+  name: author?.name ?? '',
+  avatarUrl: author?.avatarUrl ?? null,
+  messageType: 'text',
+});
+
 /**
- * Cards in board order; `where` narrows them. The board shows a card's comments as a count: their
- * text comes with `withComments` (one card opened, or a client that asks for it).
+ * Cards in board order; `where` narrows them. Each card carries its newest comments (see
+ * KANBAN_BOARD_COMMENTS_MAX) and their count; `withComments` (one card opened, or a client that
+ * asks for it) carries them all.
  */
 export async function loadCards(
   db: Executor,
@@ -127,29 +146,37 @@ export async function loadCards(
     .innerJoin(files, eq(files.id, kanbanAttachments.fileId))
     .where(inCards(kanbanAttachments.cardId))
     .orderBy(asc(files.createdAt));
-  const comments = !withComments
-    ? []
-    : await db
-        .select({
-          cardId: kanbanComments.cardId,
-          id: kanbanComments.id,
-          message: kanbanComments.message,
-          createdAt: kanbanComments.createdAt,
-          authorId: users.id,
-          authorName: users.displayName,
-          authorAvatar: users.avatarUrl,
-        })
-        .from(kanbanComments)
-        .leftJoin(users, eq(users.id, kanbanComments.userId))
-        .where(inCards(kanbanComments.cardId))
-        .orderBy(asc(kanbanComments.createdAt), asc(kanbanComments.id));
-  const commentCounts = withComments
-    ? []
-    : await db
-        .select({ cardId: kanbanComments.cardId, count: sql<number>`count(*)::int` })
-        .from(kanbanComments)
-        .where(inCards(kanbanComments.cardId))
-        .groupBy(kanbanComments.cardId);
+  // Comments and their counts in one statement for the whole board: each card's newest
+  // KANBAN_BOARD_COMMENTS_MAX (all of them with `withComments`) and the count of all.
+  const ranked = db
+    .select({
+      cardId: kanbanComments.cardId,
+      id: kanbanComments.id,
+      message: kanbanComments.message,
+      createdAt: kanbanComments.createdAt,
+      userId: kanbanComments.userId,
+      total: sql<number>`count(*) OVER (PARTITION BY ${kanbanComments.cardId})::int`.as('total'),
+      newest: sql<number>`row_number() OVER (PARTITION BY ${kanbanComments.cardId}
+        ORDER BY ${kanbanComments.createdAt} DESC, ${kanbanComments.id} DESC)::int`.as('newest'),
+    })
+    .from(kanbanComments)
+    .where(inCards(kanbanComments.cardId))
+    .as('ranked');
+  const comments = await db
+    .select({
+      cardId: ranked.cardId,
+      id: ranked.id,
+      message: ranked.message,
+      createdAt: ranked.createdAt,
+      total: ranked.total,
+      authorId: users.id,
+      authorName: users.displayName,
+      authorAvatar: users.avatarUrl,
+    })
+    .from(ranked)
+    .leftJoin(users, eq(users.id, ranked.userId))
+    .where(withComments ? undefined : lte(ranked.newest, KANBAN_BOARD_COMMENTS_MAX))
+    .orderBy(asc(ranked.cardId), asc(ranked.createdAt), asc(ranked.id));
   const liked = await db
     .select({ cardId: kanbanCardLikes.cardId })
     .from(kanbanCardLikes)
@@ -163,7 +190,6 @@ export async function loadCards(
   const byAssignee = group(assignees);
   const byAttachment = group(attachments);
   const byComment = group(comments);
-  const countOf = new Map(commentCounts.map((c) => [c.cardId, c.count]));
   const likedSet = new Set(liked.map((l) => l.cardId));
 
   return rows.map((r) => ({
@@ -191,15 +217,10 @@ export async function loadCards(
       size: f.size,
       url: fileUrl(f.storageKey),
     })),
-    commentCount: withComments ? (byComment.get(r.id)?.length ?? 0) : (countOf.get(r.id) ?? 0),
-    ...(withComments && {
-      comments: (byComment.get(r.id) ?? []).map((c) => ({
-        id: c.id,
-        message: c.message,
-        createdAt: c.createdAt.toISOString(),
-        author: userView(c.authorId, c.authorName, c.authorAvatar),
-      })),
-    }),
+    commentCount: byComment.get(r.id)?.[0]?.total ?? 0,
+    comments: (byComment.get(r.id) ?? []).map((c) =>
+      commentView(c.id, c.message, c.createdAt, userView(c.authorId, c.authorName, c.authorAvatar)),
+    ),
     completed: r.completed,
     likes: r.likes,
     liked: likedSet.has(r.id),
@@ -238,8 +259,9 @@ async function columnOrder(db: Executor): Promise<string[]> {
 }
 
 /**
- * The whole board in the spec's shape: cards, columns with ordered cardIds, columnOrder. Comments
- * are counted, not sent, unless `withComments` (`?include=comments`).
+ * The whole board in the spec's shape: cards, columns with ordered cardIds, columnOrder. Each card
+ * carries its newest comments and their count; all of them with `withComments`
+ * (`?include=comments`).
  */
 export async function loadBoard(
   db: Executor,
@@ -515,12 +537,7 @@ export async function addComment(db: Executor, cardId: string, userId: string, m
     .select({ id: users.id, name: users.displayName, avatarUrl: users.avatarUrl })
     .from(users)
     .where(eq(users.id, userId));
-  return {
-    id: row!.id,
-    message: row!.message,
-    createdAt: row!.createdAt.toISOString(),
-    author: author ?? null,
-  };
+  return commentView(row!.id, row!.message, row!.createdAt, author ?? null);
 }
 
 /** Links an uploaded file; only the uploader may link it, so file ids cannot be borrowed. */

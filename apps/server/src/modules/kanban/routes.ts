@@ -133,7 +133,7 @@ export async function kanbanRoutes(appBase: FastifyInstance) {
         operationId: 'getKanbanBoard',
         tags,
         summary:
-          'The board: cards (comments counted; ?include=comments for their text), columns with ordered cardIds, columnOrder',
+          'The board: cards (each with its newest comments and their count; ?include=comments for all), columns with ordered cardIds, columnOrder',
         querystring: kanbanBoardQuerySchema,
         response: { 200: kanbanBoardAnswerSchema, ...errorResponses(400, 401, 403) },
       },

@@ -17,6 +17,7 @@ import {
   type MailUpdateBody,
   type MailWithThread,
 } from '@bo/contract/mail';
+import { familyAttachmentOf } from '@bo/contract/common';
 import type { Executor } from '../../db/client.js';
 import { files, users } from '../../db/schema/core.js';
 import {
@@ -79,7 +80,15 @@ async function attachmentsOf(db: Executor, rows: ListRow[]) {
     .orderBy(mailAttachments.mailId, mailAttachments.position);
   for (const f of fileRows) {
     const list = attachments.get(f.mailId) ?? [];
-    list.push({ id: f.id, name: f.name, size: f.size, type: f.type, url: attachmentUrl(f.id) });
+    const url = attachmentUrl(f.id);
+    list.push({
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      type: f.type,
+      url,
+      ...familyAttachmentOf(url),
+    });
     attachments.set(f.mailId, list);
   }
   return attachments;
@@ -245,6 +254,29 @@ async function ownLabel(db: Executor, ownerId: string, id: string) {
   return row;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One of the person's labels by id or by name (case-insensitive; names are unique per person
+ * that way), as the template family links a label by its name. An id wins over a name.
+ */
+async function ownLabelByKey(db: Executor, ownerId: string, key: string) {
+  const rows = await db
+    .select({ id: mailLabels.id })
+    .from(mailLabels)
+    .where(
+      and(
+        eq(mailLabels.ownerId, ownerId),
+        UUID.test(key)
+          ? sql`(${mailLabels.id} = ${key}::uuid OR lower(${mailLabels.name}) = lower(${key}))`
+          : sql`lower(${mailLabels.name}) = lower(${key})`,
+      ),
+    );
+  const row = rows.find((r) => r.id.toLowerCase() === key.toLowerCase()) ?? rows[0];
+  if (!row) throw notFound('Label');
+  return row;
+}
+
 export async function updateLabel(
   db: Executor,
   ownerId: string,
@@ -306,8 +338,7 @@ export async function listMails(
   let label: string | null = null;
   let conversationUnread: SQL<boolean> | null = null;
   if (query.customLabel) {
-    await ownLabel(db, owner.userId, query.customLabel);
-    label = query.customLabel;
+    label = (await ownLabelByKey(db, owner.userId, query.customLabel)).id;
     where.push(sql`${m.folder} NOT IN ('trash', 'spam')`);
   } else {
     // A search covers the whole mailbox (as `all`) unless `in:` names a folder; from the trash or

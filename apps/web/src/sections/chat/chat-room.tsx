@@ -512,13 +512,23 @@ function Bubble({
           </Stack>
         ),
       )}
-      {m.body && (
+      {textOf(m) && (
         <Box sx={box} dir="auto">
-          <Linkified text={m.body} />
+          <Linkified text={textOf(m)} />
         </Box>
       )}
     </Box>
   );
+}
+
+/**
+ * A message's text. A picture message's body is the picture's URL (for the template family's
+ * clients, which show it as the picture): our screen shows the picture, not that URL.
+ */
+function textOf(m: ShownMessage): string {
+  if (m.contentType !== 'image') return m.body;
+  const picture = m.attachments.some((a) => m.body === a.url || m.body === a.preview);
+  return picture ? '' : m.body;
 }
 
 function ChatInput({

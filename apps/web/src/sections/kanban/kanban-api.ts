@@ -1,4 +1,4 @@
-import { KANBAN_API, KANBAN_EVENTS } from '@bo/contract/kanban';
+import { KANBAN_API, KANBAN_BOARD_COMMENTS_MAX, KANBAN_EVENTS } from '@bo/contract/kanban';
 import type {
   KanbanBoard,
   KanbanCard,
@@ -89,13 +89,16 @@ const kanbanApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
     ) => {
       try {
         const { data } = await queryFulfilled;
-        // The opened card (with its comments) and the board's copy, which counts them only.
+        // The opened card (with all its comments) and the board's copy, which holds the newest
+        // few as the board answers them (our screens count them there).
         dispatch(kanbanApi.util.updateQueryData('kanbanCard', data.card.id, () => data.card));
         dispatch(
           kanbanApi.util.updateQueryData('kanbanBoard', undefined, (board) => {
             const isNew = !board.cards[data.card.id];
-            const { comments: _comments, ...counted } = data.card;
-            board.cards[data.card.id] = counted;
+            board.cards[data.card.id] = {
+              ...data.card,
+              comments: data.card.comments.slice(-KANBAN_BOARD_COMMENTS_MAX),
+            };
             const column = board.columns[data.card.columnId];
             if (isNew && column && !column.cardIds.includes(data.card.id))
               column.cardIds.push(data.card.id);
