@@ -189,7 +189,9 @@ describe('chat', () => {
     );
     expect(picture.statusCode, picture.body).toBe(201);
     const sent = picture.json().message as Message;
-    expect(sent.body).toBe(sent.attachments[0]!.url);
+    // The body is the picture's capability URL (signed for its reader), as its preview.
+    expect(sent.body).toMatch(/^\/uploads\/[^?]+\?exp=\d+&u=[^&]+&sig=/);
+    expect(sent.body).toBe(sent.attachments[0]!.preview);
 
     // The list: each conversation with the last message only.
     const list = await get('/api/chat/conversations', bob);
@@ -205,19 +207,20 @@ describe('chat', () => {
     const one = await get(`/api/chat/conversation?conversationKey=${conversationId}`, bob);
     expect(one.statusCode, one.body).toBe(200);
     const conversation = one.json().conversation as Conversation;
-    expect(conversation.messages.map((m) => m.body)).toEqual([
-      'Hello Bob',
-      sent.attachments[0]!.url,
-    ]);
+    expect(conversation.messages[0]!.body).toBe('Hello Bob');
     const pic = conversation.messages[1]!;
     expect(pic).toMatchObject({ contentType: 'image', senderId: sent.senderId });
-    expect(pic.body).toBe(pic.attachments[0]!.url);
-    expect(pic.attachments[0]).toMatchObject({
-      preview: pic.attachments[0]!.url,
-      path: pic.attachments[0]!.url,
+    expect(pic.body).toBe(pic.attachments[0]!.preview);
+    expect(pic.attachments[0]!.path).toBe(pic.attachments[0]!.preview);
+    // Bob's picture loads as an <img> of another origin would ask: no cookie, no token.
+    const loaded = await t.app.inject({
+      method: 'GET',
+      url: pic.body,
+      headers: { origin: 'https://family.example' },
     });
-    // The picture is there at that URL.
-    expect((await call(t.app, bob, { method: 'GET', url: pic.body })).statusCode).toBe(200);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.headers['content-type']).toBe('image/png');
+    expect(loaded.rawPayload.equals(PNG)).toBe(true);
 
     for (const p of conversation.participants) {
       expect(Object.keys(p)).toEqual(expect.arrayContaining(['id', 'name', 'avatarUrl', 'status']));
@@ -253,14 +256,17 @@ describe('mail', () => {
     ).find((m) => m.subject === 'Family plan')!;
     expect(mail.attachments).toHaveLength(2);
     for (const a of mail.attachments) {
-      expect(a.preview).toBe(a.url);
-      expect(a.path).toBe(a.url);
+      expect(a.preview).toMatch(/^\/uploads\/[^?]+\?exp=\d+&u=[^&]+&sig=/);
+      expect(a.path).toBe(a.preview);
+      // Loadable with neither cookie nor token, for the mailbox it was signed for.
+      const res = await t.app.inject({ method: 'GET', url: a.preview });
+      expect(res.statusCode, `${a.type}: ${res.body}`).toBe(200);
     }
     const opened = await get(`/api/mail/mail?mailId=${mail.id}`, bob);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().mail.attachments[0]).toMatchObject({
-      preview: mail.attachments[0]!.url,
-      path: mail.attachments[0]!.url,
+      preview: mail.attachments[0]!.preview,
+      path: mail.attachments[0]!.path,
     });
 
     // Labels linked by name, as the family does.

@@ -103,16 +103,22 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
 
 /**
  * What a template-family client reads of an attachment besides our `url`: `path` (where the file
- * is) and `preview` (the picture it shows as a thumbnail). Both are the attachment's URL: for a
- * picture that is the picture itself; for any other file the same URL, since the family shows an
- * icon for those (from the name) and opens `preview` only as the file.
+ * is) and `preview` (the picture it shows as a thumbnail). Both are the stored file's
+ * `/uploads/<key>`, which every answer signs for its reader (decision 038), so an <img> of a page
+ * on another origin loads it with no cookie and no token; our `url` needs the session. The family
+ * shows an icon for a file that is no picture (from its name) and opens `preview` only as the file.
  */
 export const familyAttachmentFields = {
   preview: z
     .string()
-    .describe('Template family: the thumbnail picture; the same URL as url (for a file too)'),
-  path: z.string().describe('Template family: where the file is; the same URL as url'),
+    .describe(
+      'Template family: the thumbnail picture (the file itself for any other kind), a capability URL that loads without a cookie or a token',
+    ),
+  path: z.string().describe('Template family: where the file is, a capability URL as preview'),
 };
 
-/** The family's fields of an attachment whose URL is `url` (see familyAttachmentFields). */
-export const familyAttachmentOf = (url: string) => ({ preview: url, path: url });
+/** The family's fields of an attachment stored under `key` (see familyAttachmentFields). */
+export const familyAttachmentOf = (key: string) => {
+  const url = `/uploads/${key}`;
+  return { preview: url, path: url };
+};

@@ -153,6 +153,7 @@ async function attachmentsOf(db: Executor, ids: string[]) {
       name: files.name,
       size: files.size,
       type: files.mime,
+      storageKey: files.storageKey,
       createdAt: files.createdAt,
     })
     .from(chatAttachments)
@@ -169,7 +170,7 @@ async function attachmentsOf(db: Executor, ids: string[]) {
       type: r.type,
       url,
       createdAt: r.createdAt.toISOString(),
-      ...familyAttachmentOf(url),
+      ...familyAttachmentOf(r.storageKey),
     });
     out.set(r.messageId, list);
   }
@@ -184,10 +185,11 @@ async function toMessages(db: Executor, rows: MessageRow[]): Promise<ChatMessage
   return rows.map((r) => {
     const files = r.deletedAt ? [] : (attachments.get(r.id) ?? []);
     // The template family shows a picture message's body as the picture: one picture and no
-    // text answers its URL there (our screen knows it by being the attachment's url).
+    // text answers its capability URL there, loadable from the family's origin (our screen
+    // knows it by being the attachment's preview).
     const picture =
       r.contentType === 'image' && !r.deletedAt && !r.body && files.length === 1
-        ? files[0]!.url
+        ? files[0]!.preview
         : null;
     return {
       id: r.id,

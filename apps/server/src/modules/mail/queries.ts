@@ -73,6 +73,7 @@ async function attachmentsOf(db: Executor, rows: ListRow[]) {
       name: files.name,
       size: files.size,
       type: files.mime,
+      storageKey: files.storageKey,
     })
     .from(mailAttachments)
     .innerJoin(files, eq(files.id, mailAttachments.fileId))
@@ -87,7 +88,7 @@ async function attachmentsOf(db: Executor, rows: ListRow[]) {
       size: f.size,
       type: f.type,
       url,
-      ...familyAttachmentOf(url),
+      ...familyAttachmentOf(f.storageKey),
     });
     attachments.set(f.mailId, list);
   }
