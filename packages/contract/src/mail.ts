@@ -231,7 +231,7 @@ export function parseMailSearch(input: string): MailSearch {
       else if (key === 'is' && value.toLowerCase() === 'read') out.isUnread = false;
       else if (key === 'is' && value.toLowerCase() === 'starred') out.isStarred = true;
       else if ((key === 'before' || key === 'after') && isoDay.safeParse(value).success)
-        out[key] = value;
+        out[key] = isoDay.parse(value);
       else if (unquote(raw)) out.text.push(unquote(raw));
       continue;
     }
