@@ -108,6 +108,11 @@ export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 export const mailsAnswerSchema = z.object({
   mails: z.array(mailSchema),
   nextCursor: z.string().nullable(),
+  total: z
+    .number()
+    .int()
+    .optional()
+    .describe('The messages listed, all pages: on a call without after or limit only'),
 });
 
 export const mailQuerySchema = z.object({ mailId: z.string().uuid() });
