@@ -55,8 +55,7 @@ export const isoDay = z
       return yearInRange(d) && d.toISOString().slice(0, 10) === v;
     },
     { message: `Must be a real day between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}` },
-  )
-  .describe('A day, YYYY-MM-DD; an ISO date-time is read as the day written in it');
+  );
 
 /** Amounts a query may filter on: finite and below what a price column can hold. */
 export const AMOUNT_MAX = 9_999_999_999;
