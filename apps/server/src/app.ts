@@ -34,6 +34,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { readCachePlugin } from './plugins/read-cache.js';
+import { capabilityUrlsPlugin, holdsUploadUrls } from './plugins/capability-urls.js';
 import { realtimePlugin } from './plugins/realtime.js';
 import { servicesPlugin } from './plugins/services.js';
 import { productJobKinds } from './job-kinds.js';
@@ -185,7 +186,13 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await app.register(authPlugin);
-  await app.register(readCachePlugin);
+  await app.register(readCachePlugin, { finishedPerRequest: holdsUploadUrls });
+  // After the read cache: upload URLs are signed for each reader, kept answers included.
+  await app.register(capabilityUrlsPlugin, {
+    secret: config.jwtSecret,
+    ttlHours: config.fileUrlTtlHours,
+    publicUrl: config.publicUrl,
+  });
   // After the read cache, so its onSend keeps the plain answer and this one encodes what is sent
   // (cached answers carry their own gzip and are left alone). zlib runs in the thread pool.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

@@ -36,6 +36,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     registration: e.REGISTRATION,
     require2faForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
     storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
+    fileUrlTtlHours: e.FILE_URL_TTL_HOURS,
     invoiceReminderHours: e.INVOICE_REMINDER_HOURS,
     notificationDigestHours: e.NOTIFICATION_DIGEST_HOURS,
     maxFileBytes: Math.round(e.MAX_FILE_MB * 1024 * 1024),

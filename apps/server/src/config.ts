@@ -131,6 +131,16 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** Seconds a job worker waits before asking the queue again when it found nothing. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  /**
+   * Hours an upload URL of an answer stays loadable without a cookie or a token (decision 038):
+   * at least this, at most an hour more (the expiry is rounded so a picture keeps its URL).
+   */
+  FILE_URL_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
   /** Uploads one person may keep, in MB. */
   STORAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(500),
   /** Largest file of the file manager (resumable uploads included), in MB. */
@@ -252,6 +262,8 @@ export interface AppConfig {
   readCacheBytes?: number;
   registration: RegistrationMode;
   require2faForAdmins: boolean;
+  /** FILE_URL_TTL_HOURS: how long a signed upload URL loads (default 12). */
+  fileUrlTtlHours?: number;
   /** STORAGE_QUOTA_MB in bytes. */
   storageQuotaBytes: number;
   /** INVOICE_REMINDER_HOURS; 0 = no scheduled reminders. */

@@ -232,9 +232,10 @@ describe('from another origin', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
+    // Signed for the reader too (decision 038; family-pictures.test.ts loads them).
     expect(created.json().product.images).toEqual([
-      'https://bo.example.com/uploads/tee.png',
-      'https://bo.example.com/uploads/tee-back.png',
+      expect.stringMatching(/^https:\/\/bo\.example\.com\/uploads\/tee\.png\?exp=/),
+      expect.stringMatching(/^https:\/\/bo\.example\.com\/uploads\/tee-back\.png\?exp=/),
     ]);
     const stored = (await other.database.db.execute(
       sql`SELECT images FROM products WHERE name = 'Pictured Tee'`,

@@ -23,6 +23,7 @@ import { systemRoutes } from './modules/system/routes.js';
 import { todayRoutes } from './modules/today/routes.js';
 import { tokenRoutes } from './modules/tokens/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { viewRoutes } from './modules/views/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { backupRoutes } from './ops/routes.js';
 
@@ -49,6 +50,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   userRoutes,
   roleRoutes,
   tokenRoutes,
+  viewRoutes,
   invitationRoutes,
   notificationRoutes,
   todayRoutes,

@@ -124,6 +124,40 @@ test('an issued invoice cannot be edited; a draft can', async ({ page, login, re
   await expect(page.getByTestId('invoice-balance')).toHaveText('$1,200.00');
 });
 
+test('the cards and the count follow the date filter, not the whole ledger', async ({
+  page,
+  login,
+  request,
+}) => {
+  const token = await login();
+  const auth = { Authorization: `Bearer ${token}` };
+  const parties = await request.get('/api/invoices/parties?kind=customer', { headers: auth });
+  const customerId = ((await parties.json()) as { parties: Array<{ id: string }> }).parties[0]!.id;
+  // Due on a day no demo invoice is due: the filter keeps just this one.
+  const due = new Date(Date.now() + 333 * 86_400_000).toISOString().slice(0, 10);
+  const made = await request.post('/api/invoices', {
+    headers: auth,
+    data: {
+      status: 'sent',
+      customerId,
+      dueDate: due,
+      items: [{ title: 'Audit', quantity: 1, price: 12_345, taxRate: 0 }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.goto('/dashboard/invoice/list');
+  const all = page.getByTestId('invoice-card-all');
+  await expect(all).toContainText(/Invoices: \d{2,}/);
+  await page.goto(`/dashboard/invoice/list?dateField=due&from=${due}&to=${due}`);
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+  await expect(all).toContainText('Invoices: 1');
+  await expect(all.getByTestId('invoice-amount-all')).toContainText('123.45');
+  await expect(page.getByTestId('invoice-card-sent')).toContainText('Invoices: 1');
+  await expect(page.getByTestId('invoice-card-paid')).toContainText('Invoices: 0');
+  await expect(page.getByTestId('invoice-range')).toContainText('1');
+});
+
 test('e-invoice as UBL from the details menu, the PDFs of a selection as one zip', async ({
   page,
   login,

@@ -158,3 +158,30 @@ test('the search with its reasons in light/en, dark/ar right-to-left and at phon
     await context.close();
   }
 });
+
+test("a post's status under its title reads in the person's language", async ({
+  page,
+  request,
+  login,
+}) => {
+  const token = await login();
+  const title = `Glacier ledger notes ${Date.now()}`;
+  const made = await request.post('/api/blog/posts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, status: 'draft' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  for (const [lng, draft] of [
+    ['fr', 'Brouillon'],
+    ['ar', 'مسودة'],
+  ]) {
+    await page.context().addCookies([{ name: 'i18next', value: lng, url: workerBaseURL() }]);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('notifications-bell')).toBeVisible();
+    await openSearch(page, title);
+    const post = page.locator('[role="option"][data-type="post"]', { hasText: title });
+    await expect(post, lng).toContainText(draft);
+    await expect(post, lng).not.toContainText(/\bdraft\b/);
+    await page.keyboard.press('Escape');
+  }
+});

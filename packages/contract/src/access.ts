@@ -54,6 +54,12 @@ export const ROUTE_ACCESS = {
   'GET /api/account/tokens': 'account:self',
   'POST /api/account/tokens': 'account:self',
   'DELETE /api/account/tokens/:id': 'account:self',
+  // Saved views of a list: one's own (and those shared with one's role); the list's own read
+  // permission is checked in the route.
+  'GET /api/views': 'account:self',
+  'POST /api/views': 'account:self',
+  'PATCH /api/views/:id': 'account:self',
+  'DELETE /api/views/:id': 'account:self',
 
   // One's own notifications, and the search (each kind of record filtered by its permission).
   'GET /api/notifications': 'account:self',

@@ -25,6 +25,7 @@ import { SYSTEM_API } from './system-paths';
 import { TODAY_API } from './today';
 import { TOKENS_API } from './tokens';
 import { USERS_API } from './users-paths';
+import { VIEWS_API } from './views';
 import { WEBHOOKS_API } from './webhooks';
 
 /**
@@ -62,6 +63,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       TODAY_API,
       TOKENS_API,
       USERS_API,
+      VIEWS_API,
       WEBHOOKS_API,
     ].flatMap(patternsOf),
   ),

@@ -62,13 +62,54 @@ export const blogCoverSchema = z.object({
   alt: z.string(),
 });
 
-/** A post as the list and the editor read it (no comments). */
+/**
+ * A reply as a client of the template family reads it (`replyComment[]`). We keep no record of
+ * whom a reply answers inside its thread, so `tagUser` is never sent.
+ */
+export const blogFamilyReplySchema = z.object({
+  id: z.string().uuid(),
+  userId: z.string().uuid().nullable().describe('Its author (null once the account is deleted)'),
+  message: z.string().describe('Empty when the reply is hidden and the caller may not read it'),
+  postedAt: z.string().describe('When it was written (ours: `createdAt`)'),
+  tagUser: z.string().optional().describe('Never sent: whom a reply answers is not recorded'),
+});
+export type BlogFamilyReply = z.infer<typeof blogFamilyReplySchema>;
+
+/**
+ * A comment thread as a client of the template family reads it (`comments[]`): the top-level
+ * comment's author and text, the people of the thread and its replies. Ours, with hidden state,
+ * edits and our own rights, is `commentList` (`BlogThread`).
+ */
+export const blogFamilyThreadSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string().describe("The author's name ('' once the account is deleted)"),
+  avatarUrl: z.string().nullable().describe("The author's picture"),
+  message: z.string().describe('Empty when the comment is hidden and the caller may not read it'),
+  postedAt: z.string().describe('When it was written (ours: `createdAt`)'),
+  users: z
+    .array(blogPersonSchema)
+    .describe('The people of the thread: its author, then each replier once (`userId` → name)'),
+  replyComment: z.array(blogFamilyReplySchema).describe('Its replies, oldest first'),
+});
+export type BlogFamilyThread = z.infer<typeof blogFamilyThreadSchema>;
+
+/**
+ * A post as the list and the editor read it. For a client of the template family it also
+ * carries `cover` as a URL, `comments` (threads; empty in lists) and the four totals; our own
+ * names for the cover and the count are `coverImage` and `commentCount` (decision 039).
+ */
 export const blogPostSummarySchema = z.object({
   id: z.string().uuid(),
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  cover: blogCoverSchema.nullable(),
+  cover: z
+    .string()
+    .nullable()
+    .describe('Family: the cover picture URL (`/uploads/…`), null without one. Ours: `coverImage`'),
+  coverImage: blogCoverSchema
+    .nullable()
+    .describe('Ours: the cover with its file and alt text (the family reads `cover`)'),
   tags: z.array(z.string()),
   author: blogPersonSchema.nullable(),
   status: z.enum(BLOG_DISPLAY_STATUSES),
@@ -77,7 +118,23 @@ export const blogPostSummarySchema = z.object({
   allowComments: z.boolean(),
   views: z.number().int(),
   likes: z.number().int(),
-  comments: z.number().int(),
+  commentCount: z
+    .number()
+    .int()
+    .describe('Ours: comments and replies on the post (the family reads `totalComments`)'),
+  comments: z
+    .array(blogFamilyThreadSchema)
+    .describe(
+      "Family: comment threads. Always empty in a list's items (a page of posts would carry every " +
+        "thread); a post's own answer holds its first page, as `commentList` does. Ours: `commentList`",
+    ),
+  totalViews: z.number().int().describe('Family: people-days who opened it (ours: `views`)'),
+  totalComments: z.number().int().describe('Family: comments and replies (ours: `commentCount`)'),
+  totalShares: z
+    .number()
+    .int()
+    .describe('Family: shares. Sharing a post is not tracked, so this is always 0'),
+  totalFavorites: z.number().int().describe('Family: people who like it (ours: `likes`)'),
   readingMinutes: z.number().int(),
   isLiked: z.boolean(),
   /** The caller may edit, publish and delete it. */
@@ -103,14 +160,19 @@ export type BlogComment = z.infer<typeof blogCommentSchema>;
 export const blogThreadSchema = blogCommentSchema.extend({ replies: z.array(blogCommentSchema) });
 export type BlogThread = z.infer<typeof blogThreadSchema>;
 
-/** A post as its page reads it: content, SEO fields, who liked it and its first comments. */
+/**
+ * A post as its page reads it: content, SEO fields, who liked it and its first comments (ours in
+ * `commentList`, the family's in `comments`, the same threads).
+ */
 export const blogPostSchema = blogPostSummarySchema.extend({
   content: z.string(),
+  body: z.string().describe('Family: the HTML content, as `content` holds it'),
   metaTitle: z.string(),
   metaDescription: z.string(),
   metaKeywords: z.array(z.string()),
-  /** The latest people who liked it (up to 20). */
-  likedBy: z.array(blogPersonSchema),
+  favoritePerson: z
+    .array(blogPersonSchema)
+    .describe('The latest people who liked it, up to 20 (family and ours; formerly `likedBy`)'),
   /** Top-level comments oldest first, each with its replies; `commentsAfter` reads more. */
   commentList: z.array(blogThreadSchema),
   commentsAfter: z.string().nullable(),
@@ -121,12 +183,31 @@ const text = (max: number) => z.string().trim().max(max);
 const wordList = (item: number, count: number) =>
   z.array(z.string().trim().min(1).max(item)).max(count);
 
+/** Family write names: `body` is read as `content`, `cover` (an upload's URL) as its file. */
+const familyBody = z
+  .string()
+  .max(BLOG_LIMITS.content)
+  .optional()
+  .describe('Family: the HTML content, read when `content` is not given');
+const familyCover = z
+  .string()
+  .max(2000)
+  .nullable()
+  .optional()
+  .describe(
+    "Family: the cover as an upload's URL (`/uploads/…`, or absolute under PUBLIC_URL), null " +
+      'to remove it; read when `coverFileId` is not given',
+  );
+
 /** The write body of `POST /api/blog/posts`; `PATCH` takes any part of it. */
 export const blogPostBodySchema = z.object({
   title: text(BLOG_LIMITS.title).min(1),
   description: text(BLOG_LIMITS.description).default(''),
-  content: z.string().max(BLOG_LIMITS.content).default(''),
+  /** Empty when neither it nor `body` is given. */
+  content: z.string().max(BLOG_LIMITS.content).optional(),
+  body: familyBody,
   coverFileId: z.string().uuid().nullable().optional(),
+  cover: familyCover,
   coverAlt: text(BLOG_LIMITS.alt).optional(),
   tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).default([]),
   status: z.enum(BLOG_STATUSES).default('draft'),
@@ -142,7 +223,9 @@ export const blogPostPatchSchema = z.object({
   title: text(BLOG_LIMITS.title).min(1).optional(),
   description: text(BLOG_LIMITS.description).optional(),
   content: z.string().max(BLOG_LIMITS.content).optional(),
+  body: familyBody,
   coverFileId: z.string().uuid().nullable().optional(),
+  cover: familyCover,
   coverAlt: text(BLOG_LIMITS.alt).optional(),
   tags: wordList(BLOG_LIMITS.tag, BLOG_LIMITS.tags).optional(),
   status: z.enum(BLOG_STATUSES).optional(),

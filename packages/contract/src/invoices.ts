@@ -330,14 +330,12 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
 
-/** A filtered list (search, service, dates) counts its matches up to this many. */
-export const INVOICE_COUNT_CAP = 2_000;
-
 export const invoicesAnswerSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
-  /** Exact for a tab (from the summary) and below the cap; `totalCapped` says when it stopped. */
+  /** The matches of the tab and the filters: the summary's figure for the tab. */
   total: z.number().int(),
-  totalCapped: z.boolean().optional(),
+  /** Count, amount and balance per tab, under the same filters as the list (search, service,
+   * kind, dates), the tab aside. */
   stats: invoiceStatsSchema,
   nextCursor: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { storedUploadUrl } from './capability-urls.js';
 
 /**
  * Rich text (the editor's HTML) is cleaned on write with an allow-list, so every client of the
@@ -59,6 +60,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     !/^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z0-9]+$/.test(frame.attribs.src ?? ''),
   transformTags: {
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+    // An editor inserts the signed URL the upload answered (decision 038): kept as stored. Rich
+    // text is served with relative `src`s, unsigned; our screens load them with the cookie.
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.src ? { ...attribs, src: storedUploadUrl(attribs.src.trim()) } : attribs,
+    }),
   },
 };
 
@@ -144,7 +151,7 @@ export function sanitizeMailHtml(html: string, cid: Map<string, string> = new Ma
           return { tagName, attribs: { ...rest, 'data-remote-src': src } };
         }
         if (/^data:image\/(png|jpeg|gif|webp);/i.test(src) || src.startsWith('/'))
-          return { tagName, attribs: { ...rest, src } };
+          return { tagName, attribs: { ...rest, src: storedUploadUrl(src) } };
         return { tagName, attribs: rest };
       },
     },

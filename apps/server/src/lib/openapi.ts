@@ -45,6 +45,7 @@ export const API_TAGS: Record<string, string> = {
   today: 'The signed-in person’s day: unread mail and chat, cards due, events, notifications',
   tokens: 'API tokens (one’s own and, for administrators, every one) and people’s sessions',
   users: 'People and roles',
+  views: 'Saved views of the lists: named filters, sort and columns, shared with a role',
   webhooks: 'Webhooks: where events are posted, their delivery log, redelivery and a test event',
 };
 

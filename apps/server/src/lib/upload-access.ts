@@ -1,6 +1,8 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
+import type { AppConfig } from '../config.js';
 import type { Executor } from '../db/client.js';
+import { effectivePermissions } from './access.js';
 import { rows } from '../db/rows.js';
 import { escapeLike } from './sql-like.js';
 
@@ -27,6 +29,36 @@ export interface UploadReader {
 
 /** A role's permissions (the cached PermissionService). */
 export type RolePermissions = (role: string) => Promise<ReadonlySet<string>>;
+
+/**
+ * The holder of a signed upload URL as a reader now (decision 038): their role's permissions
+ * today, limited as a pending account is; null when they are gone or suspended, so their URLs
+ * stop loading with them. A URL opens what its holder may still open, nothing more.
+ */
+export async function holderAsReader(
+  db: Executor,
+  roles: RolePermissions,
+  config: Pick<AppConfig, 'require2faForAdmins'>,
+  userId: string,
+): Promise<UploadReader | null> {
+  const [row] = await rows<{
+    role: string;
+    status: string;
+    email_verified: boolean;
+    totp_on: boolean;
+  }>(
+    db,
+    sql`SELECT role, status, email_verified, (totp_enabled_at IS NOT NULL) AS totp_on
+          FROM users WHERE id = ${userId}`,
+  );
+  if (!row || row.status === 'banned' || row.status === 'rejected') return null;
+  const access = effectivePermissions(
+    config,
+    { status: row.status, emailVerified: row.email_verified, totpOn: row.totp_on },
+    new Set(await roles(row.role)),
+  );
+  return { userId, permissions: access.permissions, limited: access.limited !== null };
+}
 
 type FileRef = SQL | AnyColumn;
 

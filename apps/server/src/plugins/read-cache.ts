@@ -99,7 +99,16 @@ const ALWAYS = ['roles'];
  * change log in one indexed query (decision 007).
  */
 export const readCachePlugin = fp(
-  async (app: FastifyInstance) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      /**
+       * Answers that a later onSend finishes for each request (signed upload URLs, decision
+       * 038): kept without a gzip copy, which a hit could not finish.
+       */
+      finishedPerRequest?: (body: Buffer) => boolean;
+    } = {},
+  ) => {
     const { versions, caching, database, config } = app.services;
     const checked = database.kind === 'postgres';
     // Bounded by count and by bytes (READ_CACHE_MB): the least recently used answers go first.
@@ -286,7 +295,11 @@ export const readCachePlugin = fp(
           size: body.length + slot.key.length * 2 + 64,
         };
         cache.set(slot.key, entry);
-        if (body.length >= GZIP_FROM_BYTES && COMPRESSIBLE.test(entry.contentType)) {
+        if (
+          body.length >= GZIP_FROM_BYTES &&
+          COMPRESSIBLE.test(entry.contentType) &&
+          !opts.finishedPerRequest?.(body)
+        ) {
           // Off the event loop (zlib's thread pool); kept only if the entry is still the current one.
           gzip(body, (err, zipped) => {
             if (err || cache.peek(slot.key) !== entry) return;

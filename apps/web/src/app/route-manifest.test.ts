@@ -86,8 +86,14 @@ describe('the router', () => {
       if (entry.redirect) {
         const loader = r.route.loader;
         expect(typeof loader).toBe('function');
-        const answer = (await (loader as () => Promise<Response>)()) as Response;
-        expect(answer.headers.get('Location')).toBe(WEB_ROUTE_MANIFEST[entry.redirect].path);
+        const request = new Request(`http://bo.test${entry.path}?status=paid&q=north`);
+        const answer = (await (loader as (a: { request: Request }) => Promise<Response>)({
+          request,
+        })) as Response;
+        // On to the target, the query kept.
+        expect(answer.headers.get('Location')).toBe(
+          `${WEB_ROUTE_MANIFEST[entry.redirect].path}?status=paid&q=north`,
+        );
       } else {
         expect(typeof r.route.lazy, 'a page loaded with its own chunk').toBe('function');
       }

@@ -7,7 +7,7 @@ import type {
 } from '@bo/contract/web-routes';
 import type { Permission } from '@bo/contract/roles';
 import { createBrowserRouter, Navigate, Outlet, redirect } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 
 import { GuestGuard } from '../auth/guest-guard';
 import { RoleBasedGuard } from '../auth/role-based-guard';
@@ -64,7 +64,9 @@ function screenRoute(key: WebRouteKey, entry: WebRouteEntry<WebRouteKey>): Route
   let route: RouteObject;
   if (entry.redirect) {
     const target = WEB_ROUTE_MANIFEST[entry.redirect].path;
-    const loader = () => redirect(target);
+    // The address's query goes along: /dashboard/invoice?status=paid opens the list filtered.
+    const loader = ({ request }: LoaderFunctionArgs) =>
+      redirect(`${target}${new URL(request.url).search}`);
     // The loader sends the browser on before anything renders; the element is what the router
     // would draw otherwise (a leaf route without one makes react-router warn of an empty page).
     const element = <Navigate to={target} replace />;

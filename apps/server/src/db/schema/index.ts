@@ -12,3 +12,4 @@ export * from './invitations.js';
 export * from './webhooks.js';
 export * from './tokens.js';
 export * from './sso.js';
+export * from './views.js';

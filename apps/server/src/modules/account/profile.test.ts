@@ -79,7 +79,8 @@ describe('PATCH /api/account/my-account/', () => {
       isPublic: false,
       social: { linkedin: 'https://linkedin.example/in/selma' },
       notificationPrefs: { applicationNews: false },
-      avatarUrl: '/uploads/aa-bb.webp',
+      // Signed for the reader (decision 038).
+      avatarUrl: expect.stringMatching(/^\/uploads\/aa-bb\.webp\?exp=\d+&u=/),
     });
     // Preferences merge; a cleared field becomes null.
     const more = await call(t.app, token, {

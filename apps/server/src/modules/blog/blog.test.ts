@@ -93,15 +93,15 @@ describe('posts', () => {
       slug: 'hello-blog-world',
       status: 'published',
       tags: ['news', 'team'],
-      cover: { fileId: coverFileId, alt: 'A sunrise' },
+      coverImage: { fileId: coverFileId, alt: 'A sunrise' },
       author: { id: writerId },
       views: 0,
       likes: 0,
-      comments: 0,
+      commentCount: 0,
       readingMinutes: 1,
       metaKeywords: ['hello'],
     });
-    expect((post.cover as { url: string }).url).toMatch(/^\/uploads\//);
+    expect((post.coverImage as { url: string }).url).toMatch(/^\/uploads\//);
     const again = await create({ title: 'Hello blog world', status: 'draft' });
     expect(again.slug).toBe('hello-blog-world-2');
 
@@ -322,7 +322,7 @@ describe('likes and comments', () => {
     expect((await api(admin, 'POST', url)).json()).toEqual({ likes: 2, isLiked: true });
     const read = (await api(reader, 'GET', `/api/blog/post?title=${post.slug}`)).json().post;
     expect(read).toMatchObject({ likes: 2, isLiked: true });
-    expect(read.likedBy.map((p: { id: string }) => p.id)).toContain(readerId);
+    expect(read.favoritePerson.map((p: { id: string }) => p.id)).toContain(readerId);
     expect((await api(reader, 'DELETE', url)).json()).toEqual({ likes: 1, isLiked: false });
   });
 
@@ -371,7 +371,7 @@ describe('likes and comments', () => {
     ).toEqual(['parentId']);
 
     const read = (await api(reader, 'GET', `/api/blog/post?title=${post.slug}`)).json().post;
-    expect(read.comments).toBe(3);
+    expect(read.commentCount).toBe(3);
     expect(read.commentList).toHaveLength(1);
     expect(read.commentList[0].replies.map((r: { message: string }) => r.message)).toEqual([
       'Welcome',
@@ -400,7 +400,7 @@ describe('likes and comments', () => {
     // Deleting the root takes its replies; the count follows.
     expect((await api(reader, 'DELETE', `/api/blog/comments/${topId}`)).statusCode).toBe(204);
     const after = (await api(reader, 'GET', `/api/blog/post?title=${post.slug}`)).json().post;
-    expect(after.comments).toBe(0);
+    expect(after.commentCount).toBe(0);
     expect(after.commentList).toEqual([]);
 
     await api(writer, 'PATCH', `/api/blog/posts/${post.id}`, { allowComments: false });

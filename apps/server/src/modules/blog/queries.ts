@@ -6,6 +6,7 @@ import {
   blogSlug,
   readingMinutes,
   type BlogComment,
+  type BlogFamilyThread,
   type BlogPost,
   type blogPostBodySchema,
   type BlogPostPatch,
@@ -14,6 +15,7 @@ import {
   type BlogRevision,
   type BlogThread,
 } from '@bo/contract/blog';
+import { UPLOADS_PREFIX } from '@bo/contract/files';
 import { mentionedHandles } from '@bo/contract/notifications';
 import type { Executor } from '../../db/client.js';
 import { files, users } from '../../db/schema/core.js';
@@ -97,7 +99,8 @@ function toSummary(row: SummaryRow, reader: Reader, liked: Set<string>): BlogPos
     slug: row.slug,
     title: row.title,
     description: row.description ?? '',
-    cover: row.coverUrl
+    cover: row.coverUrl ?? null,
+    coverImage: row.coverUrl
       ? { fileId: row.coverFileId ?? null, url: row.coverUrl, alt: row.coverAlt ?? '' }
       : null,
     tags: row.tags ?? [],
@@ -113,7 +116,14 @@ function toSummary(row: SummaryRow, reader: Reader, liked: Set<string>): BlogPos
     allowComments: row.allowComments ?? true,
     views: row.views ?? 0,
     likes: row.likes ?? 0,
-    comments: row.comments ?? 0,
+    commentCount: row.comments ?? 0,
+    // The family's threads only in a post's own answer (loadPost): a list stays light.
+    comments: [],
+    totalViews: row.views ?? 0,
+    totalComments: row.comments ?? 0,
+    // Shares are not recorded anywhere: 0, not a made-up figure.
+    totalShares: 0,
+    totalFavorites: row.likes ?? 0,
     readingMinutes: row.readingMinutes ?? 1,
     isLiked: liked.has(row.id),
     canEdit: canEdit(reader, row.authorId ?? null),
@@ -399,6 +409,28 @@ export async function loadThreads(
   };
 }
 
+/** Our threads as a client of the template family reads them (the same comments, its names). */
+export function familyThreads(threads: BlogThread[]): BlogFamilyThread[] {
+  return threads.map((top) => {
+    const people = new Map<string, { id: string; name: string; avatarUrl: string | null }>();
+    for (const c of [top, ...top.replies]) if (c.author) people.set(c.author.id, c.author);
+    return {
+      id: top.id,
+      name: top.author?.name ?? '',
+      avatarUrl: top.author?.avatarUrl ?? null,
+      message: top.message,
+      postedAt: top.createdAt,
+      users: [...people.values()],
+      replyComment: top.replies.map((r) => ({
+        id: r.id,
+        userId: r.author?.id ?? null,
+        message: r.message,
+        postedAt: r.createdAt,
+      })),
+    };
+  });
+}
+
 export async function loadPost(
   db: Executor,
   reader: Reader,
@@ -415,11 +447,13 @@ export async function loadPost(
   const threads = await loadThreads(db, reader, row.id);
   return {
     ...toSummary(row, reader, liked),
+    comments: familyThreads(threads.comments),
     content: row.content,
+    body: row.content,
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     metaKeywords: row.metaKeywords,
-    likedBy: likers,
+    favoritePerson: likers,
     commentList: threads.comments,
     commentsAfter: threads.after,
   };
@@ -508,8 +542,45 @@ async function freeSlug(db: Executor, title: string, exceptId?: string): Promise
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+type CoverField = 'coverFileId' | 'cover';
+
+/**
+ * The file id a write names as its cover: `coverFileId`, else the family's `cover` URL (one of
+ * our uploads, `/uploads/<key>`: absolute ones were made relative before validation). Undefined
+ * when the write leaves the cover alone; null when it removes it.
+ */
+async function coverChoice(
+  db: Executor,
+  userId: string,
+  write: { coverFileId?: string | null; cover?: string | null },
+): Promise<{ fileId: string | null; field: CoverField } | undefined> {
+  if (write.coverFileId !== undefined) return { fileId: write.coverFileId, field: 'coverFileId' };
+  if (write.cover === undefined) return undefined;
+  if (write.cover === null || write.cover === '') return { fileId: null, field: 'cover' };
+  const key = write.cover.startsWith(UPLOADS_PREFIX)
+    ? write.cover.slice(UPLOADS_PREFIX.length)
+    : null;
+  const [file] = key
+    ? await db
+        .select({ id: files.id })
+        .from(files)
+        .where(eq(files.storageKey, key))
+        // Should a key be held twice, the caller's own upload first.
+        .orderBy(desc(sql`${files.ownerId} IS NOT DISTINCT FROM ${userId}`))
+        .limit(1)
+    : [];
+  if (!file) throw fieldError('cover', 'not_found', 'Not the URL of an upload of ours');
+  return { fileId: file.id, field: 'cover' };
+}
+
 /** The cover: an image the writer uploaded (or the post's current cover). */
-async function coverOf(db: Executor, userId: string, fileId: string, currentId: string | null) {
+async function coverOf(
+  db: Executor,
+  userId: string,
+  fileId: string,
+  currentId: string | null,
+  field: CoverField = 'coverFileId',
+) {
   const [file] = await db
     .select({
       id: files.id,
@@ -521,9 +592,9 @@ async function coverOf(db: Executor, userId: string, fileId: string, currentId: 
     .where(eq(files.id, fileId))
     .limit(1);
   if (!file || (file.ownerId !== userId && file.id !== currentId))
-    throw fieldError('coverFileId', 'not_found', 'No such upload of yours');
+    throw fieldError(field, 'not_found', 'No such upload of yours');
   if (!file.mime.startsWith('image/'))
-    throw fieldError('coverFileId', 'not_an_image', 'The cover must be an image');
+    throw fieldError(field, 'not_an_image', 'The cover must be an image');
   return file;
 }
 
@@ -571,8 +642,11 @@ export async function createPost(
   body: z.infer<typeof blogPostBodySchema>,
   fileUrl: (key: string) => string,
 ): Promise<string> {
-  const content = sanitizeRichText(body.content);
-  const cover = body.coverFileId ? await coverOf(db, reader.userId, body.coverFileId, null) : null;
+  const content = sanitizeRichText(body.content ?? body.body ?? '');
+  const choice = await coverChoice(db, reader.userId, body);
+  const cover = choice?.fileId
+    ? await coverOf(db, reader.userId, choice.fileId, null, choice.field)
+    : null;
   const publishedAt = publication(body.status, body.publishAt, null);
   const [row] = await db
     .insert(blogPosts)
@@ -631,13 +705,17 @@ export async function updatePost(
     next.slug = await freeSlug(db, patch.title, id);
   }
   if (patch.description !== undefined) next.description = patch.description;
-  if (patch.content !== undefined) {
-    next.content = sanitizeRichText(patch.content);
+  const html = patch.content ?? patch.body;
+  if (html !== undefined) {
+    next.content = sanitizeRichText(html);
     next.readingMinutes = readingMinutes(next.content);
   }
-  if (patch.coverFileId !== undefined) {
-    const cover = patch.coverFileId
-      ? await coverOf(db, reader.userId, patch.coverFileId, row.coverFileId)
+  // The family sends back the cover it read: the same URL leaves the cover as it is.
+  const sameCover = patch.coverFileId === undefined && patch.cover === row.coverUrl;
+  const choice = sameCover ? undefined : await coverChoice(db, reader.userId, patch);
+  if (choice) {
+    const cover = choice.fileId
+      ? await coverOf(db, reader.userId, choice.fileId, row.coverFileId, choice.field)
       : null;
     next.coverFileId = cover?.id ?? null;
     next.coverUrl = cover ? fileUrl(cover.storageKey) : null;

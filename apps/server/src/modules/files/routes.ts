@@ -53,7 +53,7 @@ import {
   type StoredObject,
 } from '../../lib/storage/index.js';
 import { SANDBOX, disposition } from '../../lib/storage/send.js';
-import { uploadGrant } from '../../lib/upload-access.js';
+import { holderAsReader, uploadGrant, type UploadReader } from '../../lib/upload-access.js';
 import {
   accessTo,
   assertNameFree,
@@ -1240,35 +1240,69 @@ export async function fileRoutes(appBase: FastifyInstance) {
     {
       compress: false,
       config: { cookieAuth: true },
-      schema: { hide: true, params: z.object({ key: z.string().max(200) }) },
+      schema: {
+        hide: true,
+        params: z.object({ key: z.string().max(200) }),
+        // A capability URL's signature (decision 038); without one, the session decides.
+        querystring: z.object({
+          exp: z.string().max(100).optional(),
+          u: z.string().max(100).optional(),
+          sig: z.string().max(100).optional(),
+        }),
+      },
     },
     async (request, reply) => {
-      const auth = await uploadReader(request);
       const { key } = request.params;
+      const roles = (role: string) => app.services.permissions.of(role);
+      // A valid signature stands for its holder's session, with no cookie and no token; a bad
+      // or expired one is refused unless the request carries a session of its own.
+      const signed = app.uploadUrls.check(key, request.query);
+      let reader: UploadReader;
+      if (signed?.ok) {
+        const holder = await holderAsReader(db, roles, app.services.config, signed.holder);
+        if (!holder) throw new HttpError(403, ERROR_CODES.forbidden, 'This file link is revoked');
+        reader = holder;
+      } else if (signed && !hasSession(request)) {
+        throw new HttpError(
+          403,
+          ERROR_CODES.forbidden,
+          signed.reason === 'expired'
+            ? 'This file link has expired'
+            : 'This file link is not valid',
+        );
+      } else {
+        const auth = await uploadReader(request);
+        reader = {
+          userId: auth.userId,
+          permissions: auth.permissions,
+          limited: auth.limited !== null,
+        };
+      }
       if (!UPLOAD_KEY.test(key)) throw notFound('File');
       // The record holding the key decides (lib/upload-access.ts): an unsent upload is its
       // uploader's, a mail's or conversation's file its holders', a card's file the board's
       // readers'; pictures shown across the app go to those who see them. A file-manager file
       // is served by its own, checked route. Anything else, pending accounts included: 404.
-      const grant = await uploadGrant(db, (role) => app.services.permissions.of(role), key, {
-        userId: auth.userId,
-        permissions: auth.permissions,
-        limited: auth.limited !== null,
-      });
+      const grant = await uploadGrant(db, roles, key, reader);
       if (!grant) throw notFound('File');
       const info = await app.storage.stat(key);
       if (!info) throw notFound('File');
       const ext = key.slice(key.lastIndexOf('.') + 1);
       const raster = ['png', 'jpg', 'gif', 'webp'].includes(ext);
+      // A shared picture may be kept by the reader's browser for a while (a signed URL's until
+      // it expires); a record's file never (as every API answer).
+      const keep = signed?.ok
+        ? `private, max-age=${Math.max(0, signed.exp - Math.floor(Date.now() / 1000))}`
+        : 'private, max-age=3600';
       reply
         .header('content-type', MIME_BY_EXT[ext] ?? 'application/octet-stream')
         .header('content-length', info.size)
-        // A shared picture may be kept by the reader's browser for a while; a record's file
-        // never (as every API answer).
-        .header('cache-control', grant === 'shared' ? 'private, max-age=3600' : 'no-store')
+        .header('cache-control', grant === 'shared' ? keep : 'no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', SANDBOX)
         .header('content-disposition', raster ? 'inline' : `attachment; filename="${key}"`);
+      // A capability loads wherever it was handed: a page of another origin may show it.
+      if (signed?.ok) reply.header('cross-origin-resource-policy', 'cross-origin');
       return reply.send(await app.storage.open(key));
     },
   );
@@ -1283,6 +1317,10 @@ export async function fileRoutes(appBase: FastifyInstance) {
     txt: 'text/plain; charset=utf-8',
     csv: 'text/csv; charset=utf-8',
   };
+
+  const hasSession = (request: FastifyRequest) =>
+    request.headers.authorization?.startsWith('Bearer ') === true ||
+    readFileCookie(request) !== undefined;
 
   async function uploadReader(request: FastifyRequest) {
     const header = request.headers.authorization;

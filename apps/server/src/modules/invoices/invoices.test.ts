@@ -373,6 +373,48 @@ describe('list', () => {
     expect(after.stats.paid.amount).toBe(before.stats.paid.amount + inv.total);
   });
 
+  it('sums the cards over the filters, not the whole ledger', async () => {
+    // Two invoices due on a far day of their own, one of them paid, one of a unique customer.
+    const far = day(301);
+    const due = await create({ status: 'sent', dueDate: far });
+    const paid = await create({ status: 'sent', dueDate: far });
+    await call(t.app, admin, {
+      method: 'POST',
+      url: `/api/invoices/${paid.id}/payments`,
+      payload: { amount: paid.total, paidAt: day(0), method: 'card' },
+    });
+    const whole = await list('?limit=1');
+    const byDue = await list(`?dateField=due&from=${far}&to=${far}&limit=10`);
+    expect(byDue.invoices.map((i) => i.id).sort()).toEqual([due.id, paid.id].sort());
+    expect(byDue.total).toBe(2);
+    expect(byDue.stats.all).toEqual({
+      count: 2,
+      amount: due.total + paid.total,
+      balance: due.total,
+    });
+    expect(byDue.stats.sent.count).toBe(1);
+    expect(byDue.stats.paid).toEqual({ count: 1, amount: paid.total, balance: 0 });
+    expect(whole.stats.all.count).toBeGreaterThan(2);
+
+    // A tab keeps the filter's cards and counts its own rows.
+    const paidTab = await list(`?status=paid&dateField=due&from=${far}&to=${far}`);
+    expect(paidTab.invoices.map((i) => i.id)).toEqual([paid.id]);
+    expect(paidTab.total).toBe(1);
+    expect(paidTab.stats).toEqual(byDue.stats);
+
+    // Created today, searched by a customer no one else has: the cards are that customer's.
+    const lone = await create({
+      status: 'sent',
+      customerId: undefined,
+      to: { name: 'Quillon Orchards', email: 'q@quillon.test' },
+    });
+    const today = day(0);
+    const searched = await list(`?q=quillon&from=${today}&to=${today}`);
+    expect(searched.invoices.map((i) => i.id)).toEqual([lone.id]);
+    expect(searched.stats.all).toEqual({ count: 1, amount: lone.total, balance: lone.total });
+    expect(searched.stats.sent.count).toBe(1);
+  });
+
   it('searches by customer and number, filters by service and dates, pages without overlap', async () => {
     const other = await create({
       status: 'sent',

@@ -567,7 +567,8 @@ describe('POST /api/users', () => {
       city: 'Paris',
       status: 'pending',
       emailVerified: true,
-      avatarUrl: '/uploads/ab-cd.png',
+      // Signed for the reader (decision 038).
+      avatarUrl: expect.stringMatching(/^\/uploads\/ab-cd\.png\?exp=\d+&u=/),
     });
     const after = (await call(t.app, admin, { method: 'GET', url: '/api/users?limit=1' })).json()
       .counts;

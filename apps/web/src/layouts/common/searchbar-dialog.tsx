@@ -97,6 +97,9 @@ const ICONS: Record<Item['icon'], ReactNode> = {
   mail: <MailOutlineRounded fontSize="small" />,
 };
 
+/** The statuses a record's subtitle may hold (a post's; a draft invoice's): translated. */
+const STATUS_SUBTITLES = new Set(['draft', 'published', 'scheduled']);
+
 const RECENT_KEY = 'search.recent';
 const RECENT_MAX = 6;
 
@@ -215,17 +218,22 @@ export function SearchbarDialog({
       .filter((e) => hasEvery(words, `${e.trail} ${e.path} ${e.keywords ?? ''}`))
       .map(menuItem(t('header.searchMenu')));
     const actions = commands.filter((c) => hasEvery(words, `${c.title} ${c.keywords}`));
+    // Why it came up, when the words are not in its title ("Company: Northwind Traders"); a
+    // post's or a draft invoice's status in the person's language.
+    const recordSubtitle = (r: SearchResult) => {
+      if (r.matched !== 'title' && r.subtitle)
+        return t(`header.searchMatched.${r.matched}`, { value: r.subtitle });
+      const isStatus =
+        (r.type === 'post' || r.type === 'invoice') && STATUS_SUBTITLES.has(r.subtitle);
+      return isStatus ? t(`header.searchStatus.${r.subtitle}`) : r.subtitle;
+    };
     const found =
       searchable(settled) && records.data
         ? records.data.map((r: SearchResult): Item => ({
             key: `${r.type}-${r.id}`,
             group: t(`header.searchTypes.${r.type}`),
             title: r.title,
-            // Why it came up, when the words are not in its title: "Company: Northwind Traders".
-            subtitle:
-              r.matched !== 'title' && r.subtitle
-                ? t(`header.searchMatched.${r.matched}`, { value: r.subtitle })
-                : r.subtitle,
+            subtitle: recordSubtitle(r),
             path: r.link,
             external: false,
             icon: r.type,

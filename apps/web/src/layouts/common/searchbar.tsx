@@ -6,13 +6,12 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { NavGroupData } from '../../components/nav-section/types';
+import { isMac } from '../../lib/platform';
 
 const loadDialog = () => import('./searchbar-dialog');
 const SearchbarDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchbarDialog })));
 /** Fetched on intent (a pointer over the button, or focus on it): open at once on the press. */
 const prefetchDialog = () => void loadDialog();
-
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** Search over the menu and the records: Ctrl/⌘+K or / opens it, arrows move, Enter goes, Escape closes. */
 export function Searchbar({ data }: { data: NavGroupData[] }) {

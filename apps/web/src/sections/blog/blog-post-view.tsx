@@ -117,11 +117,11 @@ export function BlogPostView({ title }: { title: string }) {
             bgcolor: 'grey.800',
           }}
         >
-          {post.cover && (
+          {post.coverImage && (
             <Box
               component="img"
-              src={post.cover.url}
-              alt={post.cover.alt}
+              src={post.coverImage.url}
+              alt={post.coverImage.alt}
               sx={{ position: 'absolute', inset: 0, width: 1, height: 1, objectFit: 'cover' }}
             />
           )}
@@ -229,9 +229,9 @@ function Likes({ post }: { post: BlogPost }) {
       >
         {t('blog.post.likes', { n: post.likes })}
       </Button>
-      {post.likedBy.length > 0 && (
-        <AvatarGroup max={8} aria-label={t('blog.post.likedBy')}>
-          {post.likedBy.map((p) => (
+      {post.favoritePerson.length > 0 && (
+        <AvatarGroup max={8} aria-label={t('blog.post.favoritePerson')}>
+          {post.favoritePerson.map((p) => (
             <Tooltip key={p.id} title={p.name}>
               <Avatar src={p.avatarUrl ?? undefined} alt={p.name} sx={{ width: 32, height: 32 }}>
                 {p.name.slice(0, 1)}
@@ -256,7 +256,7 @@ function Comments({ post }: { post: BlogPost }) {
   return (
     <Box component="section" aria-labelledby="blog-comments-title">
       <Typography id="blog-comments-title" variant="h5" component="h2" sx={{ mb: 3 }}>
-        {t('blog.comments.title', { n: post.comments })}
+        {t('blog.comments.title', { n: post.commentCount })}
       </Typography>
       {post.allowComments || post.canEdit ? (
         <CommentForm postId={post.id} />
@@ -524,10 +524,10 @@ function RecentPosts({ title }: { title: string }) {
       <Stack spacing={2}>
         {data.recentPosts.map((p) => (
           <Stack key={p.id} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            {p.cover ? (
+            {p.coverImage ? (
               <Box
                 component="img"
-                src={p.cover.url}
+                src={p.coverImage.url}
                 alt=""
                 sx={{ width: 64, height: 64, borderRadius: 1.5, objectFit: 'cover', flexShrink: 0 }}
               />

@@ -304,10 +304,10 @@ function PostCard({ post }: { post: BlogPostSummary }) {
   return (
     <Card data-testid="blog-card" sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={href} tabIndex={-1} aria-hidden>
-        {post.cover ? (
+        {post.coverImage ? (
           <Box
             component="img"
-            src={post.cover.url}
+            src={post.coverImage.url}
             alt=""
             loading="lazy"
             sx={{ width: 1, height: 180, objectFit: 'cover', display: 'block' }}
@@ -376,8 +376,8 @@ function PostCard({ post }: { post: BlogPostSummary }) {
           />
           <Stat
             icon={<ChatBubbleOutlineRounded sx={{ fontSize: 16 }} />}
-            label={t('blog.card.comments', { n: post.comments })}
-            value={format.count(post.comments)}
+            label={t('blog.card.comments', { n: post.commentCount })}
+            value={format.count(post.commentCount)}
           />
           <Stat
             icon={<FavoriteBorderRounded sx={{ fontSize: 16 }} />}

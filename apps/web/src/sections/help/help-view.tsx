@@ -17,10 +17,9 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { navTree, visibleTo } from '../../layouts/dashboard/nav-items';
 import type { NavLink } from '../../layouts/dashboard/nav-items';
 import { roleName } from '../../lib/audit-labels';
+import { isMac } from '../../lib/platform';
 import { paths } from '../../routes/paths';
 import { MAIL_SHORTCUT_KEYS, mailShortcutKeys, mailShortcutLabel } from '../mail/mail-shortcuts';
-
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
 
 function Section({
   id,

@@ -552,7 +552,7 @@ export function InvoiceListView() {
             {t('invoice.list.range', {
               from: f.count(rows.length ? page * limit + 1 : 0),
               to: f.count(page * limit + rows.length),
-              total: `${f.count(data?.total ?? 0)}${data?.totalCapped ? '+' : ''}`,
+              total: f.count(data?.total ?? 0),
             })}
           </Typography>
           <IconButton
