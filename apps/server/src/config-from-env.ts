@@ -26,6 +26,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     corsOrigins: e.CORS_ORIGINS,
+    unpagedListMax: e.UNPAGED_LIST_MAX,
     webDist: e.WEB_DIST,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

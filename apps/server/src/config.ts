@@ -5,6 +5,9 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** UNPAGED_LIST_MAX when it is not set. */
+export const DEFAULT_UNPAGED_LIST_MAX = 1000;
+
 /** BACKUP_KEEP when it is not set. */
 export const DEFAULT_BACKUP_KEEP = 7;
 
@@ -59,6 +62,12 @@ const envSchema = z.object({
     .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o) && o !== '*'), {
       message: 'must be origins like https://admin.example.com, comma-separated, without a path',
     }),
+  /**
+   * Rows a list called without any paging parameter answers at most (products, mail, blog posts):
+   * a client of the template family fetches a list once and shows it; `Link: rel="next"` says
+   * where the rest is.
+   */
+  UNPAGED_LIST_MAX: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_UNPAGED_LIST_MAX),
   WEB_DIST: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(10),
   TRUST_PROXY: bool.default(false),
@@ -241,6 +250,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** CORS_ORIGINS: origins allowed to call with credentials (empty: no CORS). */
   corsOrigins: string[];
+  /** UNPAGED_LIST_MAX: rows of a list called without paging (default DEFAULT_UNPAGED_LIST_MAX). */
+  unpagedListMax?: number;
   webDist?: string;
   maxUploadBytes: number;
   trustProxy: boolean;

@@ -76,8 +76,10 @@ describe('the shop', () => {
     chinos = res.json().product;
     expect(res.json().product).toMatchObject({
       slug: 'boston-chinos',
-      category: 'apparel',
-      gender: ['men'],
+      category: 'Apparel',
+      categoryKey: 'apparel',
+      gender: ['Men'],
+      genderKeys: ['men'],
       price: 49.5,
       images: [],
     });

@@ -33,10 +33,22 @@ export const isoDateTime = z
     message: `Must be a real date between ${DATE_YEAR_MIN} and ${DATE_YEAR_MAX}`,
   });
 
-/** A calendar day, YYYY-MM-DD, that exists (no 2024-13-45, no 31 February). */
+/** YYYY-MM-DD, or an ISO date-time beginning with it (seconds, fraction and offset optional). */
+const DAY_OR_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/**
+ * A calendar day, YYYY-MM-DD, that exists (no 2024-13-45, no 31 February). An ISO date-time is
+ * taken too, as clients of the template family send a date picker's value
+ * (`2026-12-27T00:00:00.000Z`): the day is the one written in the string, its first ten
+ * characters, whatever the time and offset — converting to UTC would make
+ * `2026-12-27T00:00:00+02:00` the 26th, a day its writer never chose. Either way the value read
+ * is the plain day.
+ */
 export const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(DAY_OR_DATE_TIME)
+  .overwrite((v) => v.slice(0, 10))
   .refine(
     (v) => {
       const d = new Date(`${v}T00:00:00Z`);

@@ -122,6 +122,11 @@ export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 export const mailsAnswerSchema = z.object({
   mails: z.array(mailSchema),
   nextCursor: z.string().nullable(),
+  total: z
+    .number()
+    .int()
+    .optional()
+    .describe('The messages listed, all pages: on a call without after or limit only'),
 });
 
 export const mailQuerySchema = z.object({ mailId: z.string().uuid() });
@@ -245,7 +250,7 @@ export function parseMailSearch(input: string): MailSearch {
       else if (key === 'is' && value.toLowerCase() === 'read') out.isUnread = false;
       else if (key === 'is' && value.toLowerCase() === 'starred') out.isStarred = true;
       else if ((key === 'before' || key === 'after') && isoDay.safeParse(value).success)
-        out[key] = value;
+        out[key] = isoDay.parse(value);
       else if (unquote(raw)) out.text.push(unquote(raw));
       continue;
     }

@@ -16,6 +16,22 @@ export const PRODUCTS_API = {
 
 export const PRODUCT_GENDERS = ['men', 'women', 'kids'] as const;
 export const PRODUCT_CATEGORIES = ['shoes', 'apparel', 'accessories'] as const;
+
+/**
+ * The template family's labels of our keys. Its shop compares `gender.includes('Men')` and
+ * `category === 'Apparel'` in the browser, so a product answers the labels in `gender` and
+ * `category`, and our keys in `genderKeys` and `categoryKey` (what our screens read).
+ */
+const FAMILY_LABELS: Record<string, string> = {
+  men: 'Men',
+  women: 'Women',
+  kids: 'Kids',
+  shoes: 'Shoes',
+  apparel: 'Apparel',
+  accessories: 'Accessories',
+};
+/** A gender or category key as the template family writes it; a category of our own as stored. */
+export const productLabel = (key: string): string => FAMILY_LABELS[key] ?? key;
 /** The colour swatches the shop offers; products store hex values. */
 export const PRODUCT_COLORS = [
   '#00AB55',

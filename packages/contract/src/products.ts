@@ -100,8 +100,16 @@ export const productSchema = z.object({
   available: z.number().int(),
   sold: z.number().int(),
   inventoryType: z.enum(INVENTORY_STATES),
-  category: z.string(),
-  gender: z.array(z.string()),
+  category: z
+    .string()
+    .describe('The template family’s label (Apparel, Shoes, Accessories); ours is categoryKey'),
+  /** Our key (`apparel`): what our filters, forms and translations take. */
+  categoryKey: z.string().describe('Our key (apparel), as filters and writes take it'),
+  gender: z
+    .array(z.string())
+    .describe('The template family’s labels (Men, Women, Kids); ours are genderKeys'),
+  /** Our keys (`men`): what our filters, forms and translations take. */
+  genderKeys: z.array(z.string()).describe('Our keys (men, women, kids), as filters take them'),
   colors: z.array(z.string()),
   sizes: z.array(z.string()),
   tags: z.array(z.string()),
@@ -176,6 +184,12 @@ const saleMessage = { path: ['priceSale'], message: 'The sale price must be belo
 export const productBodySchema = productFieldsSchema.refine(saleBelowPrice, saleMessage);
 export type ProductBody = z.infer<typeof productBodySchema>;
 
+/** A category or gender written as our key or as the family's label (`Apparel`): our key. */
+const categoryInput = productFieldsSchema.shape.category.transform((c) => categoryLabel(c) ?? c);
+const genderInput = productFieldsSchema.shape.gender.transform((list) =>
+  list.map((g) => genderLabel(g) ?? g),
+);
+
 /**
  * What `POST /api/products` requires: what a product cannot exist without — a name, a price and
  * a category. Everything else has a default (codes generated, no images, no stock, unpublished
@@ -183,10 +197,8 @@ export type ProductBody = z.infer<typeof productBodySchema>;
  */
 export const productCreateBodySchema = productFieldsSchema
   .extend({
-    category: productFieldsSchema.shape.category.transform((c) => categoryLabel(c) ?? c),
-    gender: productFieldsSchema.shape.gender
-      .transform((list) => list.map((g) => genderLabel(g) ?? g))
-      .default([]),
+    category: categoryInput,
+    gender: genderInput.default([]),
     code: productFieldsSchema.shape.code.optional(),
     sku: productFieldsSchema.shape.sku.optional(),
     description: productFieldsSchema.shape.description.default(''),
@@ -204,8 +216,14 @@ export const productCreateBodySchema = productFieldsSchema
   })
   .refine(saleBelowPrice, saleMessage);
 export type ProductCreateBody = z.infer<typeof productCreateBodySchema>;
-/** PATCH sends only what changed; the server re-checks the sale price against the stored price. */
-export const productPatchSchema = productFieldsSchema.partial().refine(saleBelowPrice, saleMessage);
+/**
+ * PATCH sends only what changed; the server re-checks the sale price against the stored price.
+ * A category or gender comes as our key or the family's label (as a product answers it).
+ */
+export const productPatchSchema = productFieldsSchema
+  .extend({ category: categoryInput, gender: genderInput })
+  .partial()
+  .refine(saleBelowPrice, saleMessage);
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 export const reviewBodySchema = z.object({

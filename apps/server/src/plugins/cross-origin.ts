@@ -22,6 +22,8 @@ export const crossOriginPlugin = fp(
         origin: (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
         credentials: true,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        // A list's `Link: rel="next"` (lib/unpaged.ts) is for the calling page to read.
+        exposedHeaders: ['Link'],
         maxAge: 600,
         strictPreflight: true,
       });

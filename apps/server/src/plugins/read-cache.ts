@@ -61,8 +61,8 @@ export const DEFAULT_READ_CACHE_BYTES = 64 * 1024 * 1024;
 const GZIP_FROM_BYTES = 1024;
 /** Text compresses; a PDF is compressed inside already. */
 const COMPRESSIBLE = /json|xml|text|javascript/;
-/** What a hit repeats besides the content type. */
-const KEPT_HEADERS = ['content-disposition', 'cache-control'] as const;
+/** What a hit repeats besides the content type (`link`: where a list's next rows are). */
+const KEPT_HEADERS = ['content-disposition', 'cache-control', 'link'] as const;
 
 const acceptsGzip = (request: FastifyRequest) =>
   /\bgzip\b(?!;\s*q=0(\.0*)?\b)/.test(String(request.headers['accept-encoding'] ?? ''));

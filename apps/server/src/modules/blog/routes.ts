@@ -28,6 +28,7 @@ import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
+import { answerList, limitMaxOf, withUnpaged } from '../../lib/unpaged.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { LruCache } from '../../lib/lru.js';
@@ -60,6 +61,7 @@ const read = { permission: 'blog:read' } as const;
 const write = { permission: 'blog:write' } as const;
 const tags = ['blog'];
 const POST_TABLES = ['blog_posts', 'blog_likes', 'users'];
+const BLOG_LIMIT_MAX = limitMaxOf(blogPostsQuerySchema);
 
 const readerOf = (request: FastifyRequest): Reader => {
   const auth = requireAuth(request);
@@ -148,16 +150,30 @@ export async function blogRoutes(appBase: FastifyInstance) {
   app.get(
     BLOG_API.posts,
     {
-      config: { ...read, cache: cached([...POST_TABLES, 'blog_stats']) },
+      config: { ...read, cache: withUnpaged(cached([...POST_TABLES, 'blog_stats']), 'cursor') },
       schema: {
         operationId: 'listBlogPosts',
         tags,
-        summary: 'Posts by tab (all/published/draft/scheduled), sort, search; cursor paging',
+        summary:
+          'Posts by tab (all/published/draft/scheduled), sort, search; cursor paging (without ' +
+          'after or limit, up to UNPAGED_LIST_MAX posts and Link rel="next")',
         querystring: blogPostsQuerySchema,
         response: { 200: blogPostsAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listPosts(db, readerOf(request), request.query),
+    async (request, reply) =>
+      answerList(request, reply, {
+        kind: 'cursor',
+        limitMax: BLOG_LIMIT_MAX,
+        asked: request.query,
+        rows: (answer) => answer.posts.length,
+        read: (size: number | null) =>
+          listPosts(
+            db,
+            readerOf(request),
+            size === null ? request.query : { ...request.query, limit: size },
+          ),
+      }),
   );
 
   app.get(

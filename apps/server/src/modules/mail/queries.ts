@@ -332,7 +332,8 @@ export async function listMails(
   db: Executor,
   owner: Owner,
   query: MailsQuery,
-): Promise<{ mails: Mail[]; nextCursor: string | null }> {
+  options: { total?: boolean } = {},
+): Promise<{ mails: Mail[]; nextCursor: string | null; total?: number }> {
   const m = mailMessages;
   const where: (SQL | undefined)[] = [eq(m.ownerId, owner.userId)];
   const search = query.q ? parseMailSearch(query.q) : null;
@@ -432,12 +433,26 @@ export async function listMails(
     avatars: new Map(page.map((r) => [r.fromEmail, r.avatar])),
     threadCounts: new Map(page.map((r) => [r.threadId, r.threadCount])),
   };
-  return {
+  const answer = {
     mails: page.map((r) =>
       toMail(r.anyUnread ? { ...r, isUnread: true } : r, r.snippet, extras, owner.userId),
     ),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
+  if (!options.total) return answer;
+  // The whole first page is the whole list; otherwise the same rows are counted.
+  if (!cursor && rows.length <= query.limit) return { ...answer, total: rows.length };
+  const [counted] = label
+    ? await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailMessageLabels)
+        .innerJoin(m, eq(m.id, mailMessageLabels.mailId))
+        .where(and(eq(mailMessageLabels.labelId, label), ...where))
+    : await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(m)
+        .where(and(...where));
+  return { ...answer, total: Number(counted?.n ?? 0) };
 }
 
 async function searchConditions(db: Executor, ownerId: string, s: MailSearch): Promise<SQL[]> {

@@ -31,6 +31,7 @@ import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/http-error.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
+import { answerList, limitMaxOf, withUnpaged } from '../../lib/unpaged.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { ReadCacheRule } from '../../plugins/read-cache.js';
 import { sendStoredAttachment } from '../../lib/storage/send.js';
@@ -55,6 +56,7 @@ import { mailDomainOf } from './smtp.js';
 const read = { permission: 'mail:read' } as const;
 const write = { permission: 'mail:write' } as const;
 const tags = ['mail'];
+const MAILS_LIMIT_MAX = limitMaxOf(mailsQuerySchema);
 
 /**
  * Mail: every person's own mailbox. Reads and changes reach only the caller's messages (another
@@ -228,7 +230,7 @@ export async function mailRoutes(appBase: FastifyInstance) {
   app.get(
     MAIL_API.mails,
     {
-      config: { ...read, cache: cached },
+      config: { ...read, cache: withUnpaged(cached, 'cursor') },
       schema: {
         operationId: 'listMails',
         tags,
@@ -239,7 +241,18 @@ export async function mailRoutes(appBase: FastifyInstance) {
         response: { 200: mailsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listMails(db, owner(request), request.query),
+    async (request, reply) =>
+      answerList(request, reply, {
+        kind: 'cursor',
+        limitMax: MAILS_LIMIT_MAX,
+        asked: request.query,
+        rows: (answer) => answer.mails.length,
+        // Counted only for a call without paging: our screens page on and never ask.
+        read: (size: number | null) =>
+          size === null
+            ? listMails(db, owner(request), request.query)
+            : listMails(db, owner(request), { ...request.query, limit: size }, { total: true }),
+      }),
   );
 
   app.get(

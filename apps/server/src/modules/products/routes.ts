@@ -26,6 +26,7 @@ import { audit } from '../../lib/audit.js';
 import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { toCents } from '../../lib/money.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
+import { answerList, limitMaxOf, withUnpaged } from '../../lib/unpaged.js';
 import { requireAuth } from '../../plugins/auth.js';
 import {
   findProductByName,
@@ -41,6 +42,7 @@ import {
 } from './queries.js';
 
 const EXPORT_MAX_ROWS = 10_000;
+const PRODUCT_LIMIT_MAX = limitMaxOf(productListQuerySchema);
 const canWrite = (request: FastifyRequest) =>
   request.auth?.permissions.has('products:write') ?? false;
 
@@ -67,16 +69,33 @@ export async function productRoutes(appBase: FastifyInstance) {
   app.get(
     PRODUCTS_API.list,
     {
-      config: { permission: 'products:read', cache: { tables: ['products'], scope: 'role' } },
+      config: {
+        permission: 'products:read',
+        cache: withUnpaged({ tables: ['products'], scope: 'role' }, 'page'),
+      },
       schema: {
         operationId: 'listProducts',
         tags: ['products'],
-        summary: 'The shop and the product list: paged, filtered and sorted in SQL',
+        summary:
+          'The shop and the product list: paged, filtered and sorted in SQL; without page or ' +
+          'limit, up to UNPAGED_LIST_MAX products and Link rel="next"',
         querystring: productListQuerySchema,
         response: { 200: productsAnswerSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listProducts(db, request.query, canWrite(request)),
+    async (request, reply) =>
+      answerList(request, reply, {
+        kind: 'page',
+        limitMax: PRODUCT_LIMIT_MAX,
+        asked: request.query,
+        rows: (answer) => answer.products.length,
+        read: (size: number | null) =>
+          listProducts(
+            db,
+            size === null ? request.query : { ...request.query, page: 1, limit: size },
+            canWrite(request),
+          ),
+      }),
   );
 
   app.get(

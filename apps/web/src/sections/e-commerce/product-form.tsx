@@ -108,8 +108,9 @@ export function toProductBody(p: Product): ProductBody {
     taxes: p.taxes,
     priceIncludesTax: p.priceIncludesTax,
     quantity: p.quantity,
-    category: p.category,
-    gender: p.gender,
+    // Our keys: `category` and `gender` of an answer are the template family's labels.
+    category: p.categoryKey,
+    gender: p.genderKeys,
     colors: p.colors,
     sizes: p.sizes,
     tags: p.tags,

@@ -151,7 +151,8 @@ export function ProductListScreen() {
               {row.name}
             </Link>
             <Typography variant="caption" sx={{ color: 'text.disabled' }} noWrap>
-              {t(`ecommerce.category.${row.category}`, { defaultValue: row.category })} · {row.sku}
+              {t(`ecommerce.category.${row.categoryKey}`, { defaultValue: row.category })} ·{' '}
+              {row.sku}
             </Typography>
           </Box>
         </Stack>
