@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KANBAN_BOARD_COMMENTS_MAX } from '@bo/contract/kanban';
-import { call, createTestApp, login, registerUser, type TestApp } from '../test/helpers.js';
+import {
+  call,
+  createTestApp,
+  login,
+  registerUser,
+  uploadFile,
+  type TestApp,
+} from '../test/helpers.js';
 
 /**
  * A client of the template family in the apps (kanban, calendar, chat, mail), played call by
@@ -45,19 +52,7 @@ const post = (url: string, payload: object, token = admin) =>
   call(t.app, token, { method: 'POST', url, payload });
 
 async function upload(token: string, name: string, bytes: Buffer, type: string, kind = 'any') {
-  const boundary = '----bo-family';
-  const res = await call(t.app, token, {
-    method: 'POST',
-    url: `/api/files?kind=${kind}`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await uploadFile(t.app, token, { name, bytes, type, kind: kind as 'image' | 'any' });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().file.id as string;
 }

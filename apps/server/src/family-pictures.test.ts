@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { UploadUrlSigner, signUploadUrls } from './lib/capability-urls.js';
-import { call, createTestApp, login, registerUser, type TestApp } from '../test/helpers.js';
+import {
+  call,
+  createTestApp,
+  login,
+  registerUser,
+  uploadFile,
+  type TestApp,
+} from '../test/helpers.js';
 import { productBody } from '../test/fixtures.js';
 
 /**
@@ -51,20 +58,8 @@ const load = (absolute: string) => {
 };
 
 async function upload(token: string, kind: 'image' | 'any', name: string, bytes: Buffer) {
-  const boundary = '----bo-family-pictures';
   const type = name.endsWith('.pdf') ? 'application/pdf' : 'image/png';
-  const res = await call(t.app, token, {
-    method: 'POST',
-    url: `/api/files?kind=${kind}`,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const res = await uploadFile(t.app, token, { name, bytes, type, kind });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().file as { id: string; url: string };
 }

@@ -122,6 +122,30 @@ export function call(app: FastifyInstance, token: string, options: InjectOptions
   return app.inject({ ...options, headers: { ...options.headers, ...bearer(token) } });
 }
 
+/**
+ * `POST /api/files?kind=…` of one file as a browser's form sends it; answers the inject result
+ * (its `file` on 201).
+ */
+export function uploadFile(
+  app: FastifyInstance,
+  token: string,
+  file: { name: string; bytes: Buffer; type: string; kind?: 'image' | 'any' },
+) {
+  const boundary = '----bo-test-upload';
+  return call(app, token, {
+    method: 'POST',
+    url: `/api/files?kind=${file.kind ?? 'any'}`,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
 /** The newest 6-digit code mailed to `to` (read from the outbox, after background mail). */
 export async function mailedCode(app: FastifyInstance, to: string): Promise<string> {
   await app.services.tasks.drain();

@@ -405,8 +405,11 @@ describe('cards', () => {
     expect(res.json().card.attachments).toEqual([
       expect.objectContaining({ id: fileId, name: 'notes.txt', mime: 'text/plain' }),
     ]);
-    const url = res.json().card.attachments[0].url;
-    // Uploads are for signed-in people only, and a text file is a download, not a page.
+    const signed = res.json().card.attachments[0].url as string;
+    // The answer's URL is signed for its reader (decision 038) and loads by itself; the plain
+    // path is for signed-in people only, and a text file is a download, not a page.
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    const url = signed.replace(/\?.*$/, '');
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const served = await call(t.app, member.accessToken, { method: 'GET', url });
     expect(served.body).toBe('hello board');
