@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import AxeBuilder from '@axe-core/playwright';
 
 import { expect, test } from './fixtures';
@@ -71,4 +73,31 @@ test('save the orders filter as a view, reload, pick it, make it the default, de
   await expect(page.getByText(`View “${name}” deleted`)).toBeVisible();
   await views.click();
   await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
+});
+
+test('export the filtered orders as CSV: every page of the filter, as many rows as the API counts', async ({
+  page,
+  login,
+  request,
+}) => {
+  const token = await login();
+  const filter = 'status=completed&from=2025-01-01';
+  const listed = await request.get(`/api/orders?limit=1&${filter}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const total = ((await listed.json()) as { total: number }).total;
+  // More than a page, so the file is not just the page shown.
+  expect(total).toBeGreaterThan(25);
+  await page.goto(`/dashboard/e-commerce/orders?${filter}`);
+  await expect(page.getByRole('tab', { name: 'Completed', selected: true })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export the filter as CSV' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^number,createdAt,status,/);
+  expect(lines).toHaveLength(total + 1);
+  expect(lines.slice(1).every((l) => l.includes('"completed"'))).toBe(true);
 });

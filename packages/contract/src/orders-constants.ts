@@ -8,7 +8,12 @@ export const ORDERS_API = {
   discount: '/api/orders/discount-codes/check',
   /** A draft invoice made from the order (its lines, customer and address); the invoices area serves it. */
   invoice: apiPath('/api/orders/:id/invoice'),
+  /** The list's current filter, every page of it, as a file: `?format=csv&status=completed`. */
+  export: '/api/orders/export',
 } as const;
+
+/** Orders one export holds at most; a larger filter is refused, naming the count. */
+export const ORDER_EXPORT_MAX = 10_000;
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -109,6 +109,12 @@ export const orderListQuerySchema = listQuerySchema.extend({
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
+/** An export: the list's filters and sort, every page, in a format (CSV for now). */
+export const orderExportQuerySchema = orderListQuerySchema
+  .pick({ sort: true, order: true, status: true, from: true, to: true, q: true })
+  .extend({ format: z.enum(['csv']).default('csv') });
+export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
+
 export const orderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
 
 export const discountCheckQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });

@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'mail.send',
   'mail.send_limited',
   'order.create',
+  'order.export',
   'order.status',
   'product.bulk_delete',
   'product.create',

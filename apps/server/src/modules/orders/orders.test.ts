@@ -500,3 +500,98 @@ describe('order list, details and status', () => {
     expect(list.orders[0].id).toBe(ids[1]);
   });
 });
+
+describe('GET /api/orders/export', () => {
+  /** The order numbers of a CSV export, in its order (the first column, quoted). */
+  const numbersOf = (csv: string) =>
+    csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.slice(1, line.indexOf('"', 1))));
+
+  async function listedNumbers(token: string, query: string) {
+    const numbers: number[] = [];
+    let total = 0;
+    for (let page = 1; ; page++) {
+      const res = await call(t.app, token, {
+        method: 'GET',
+        url: `/api/orders?limit=100&page=${page}&${query}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      total = res.json().total;
+      const rows = res.json().orders as Array<{ number: number }>;
+      numbers.push(...rows.map((o) => o.number));
+      if (rows.length < 100) break;
+    }
+    return { numbers, total };
+  }
+
+  it('holds exactly the filtered rows of every page, in the list order, and is audited', async () => {
+    // Orders of two statuses, so the filter has something to leave out.
+    const p = await createProduct({ name: 'Export me', price: 12.5, quantity: 50 });
+    for (let i = 0; i < 3; i++) {
+      const made = await call(t.app, shopper, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ productId: p.id, quantity: 1 }]),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      if (i === 0) {
+        const done = await call(t.app, admin, {
+          method: 'PATCH',
+          url: `/api/orders/${made.json().order.id}`,
+          payload: { status: 'completed' },
+        });
+        expect(done.statusCode, done.body).toBe(200);
+      }
+    }
+    const query = 'status=pending&sort=number&order=asc';
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/orders/export?format=csv&${query}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('orders.csv');
+    const [header, first] = res.body.split('\r\n');
+    expect(header).toBe(
+      'number,createdAt,status,customerName,customerEmail,itemsCount,subtotal,discount,shipping,taxes,total,delivery,payment,discountCode',
+    );
+    // Plain ISO times and decimal points, whatever the reader's language.
+    expect(first).toMatch(/^"\d+","\d{4}-\d{2}-\d{2}T[\d:.]+Z","pending",/);
+    expect(first).toMatch(/"\d+\.\d{2}"/);
+    const listed = await listedNumbers(admin, query);
+    expect(numbersOf(res.body)).toEqual(listed.numbers);
+    expect(numbersOf(res.body)).toHaveLength(listed.total);
+    expect(listed.total).toBeGreaterThanOrEqual(2);
+
+    const log = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/admin/audit?action=order.export&limit=5',
+    });
+    expect(log.json().entries[0].meta).toMatchObject({ format: 'csv', rows: listed.total });
+  });
+
+  it('exports only what the list shows the person, and nothing without orders:read', async () => {
+    const own = await call(t.app, shopper, { method: 'GET', url: '/api/orders/export' });
+    expect(own.statusCode, own.body).toBe(200);
+    const mine = await listedNumbers(shopper, 'sort=createdAt&order=desc');
+    expect(numbersOf(own.body)).toEqual(mine.numbers);
+    const everyone = await listedNumbers(admin, '');
+    expect(everyone.total).toBeGreaterThan(0);
+    // Someone else's orders (the administrator's view holds more than the shopper's own).
+    const other = (await registerUser(t.app, { email: 'exporter-two@test.local' })).accessToken;
+    const none = await call(t.app, other, { method: 'GET', url: '/api/orders/export' });
+    expect(none.statusCode).toBe(200);
+    expect(numbersOf(none.body)).toEqual([]);
+
+    const pending = (await registerUser(t.app, { email: 'not-yet@test.local' }, { pending: true }))
+      .accessToken;
+    const refused = await call(t.app, pending, { method: 'GET', url: '/api/orders/export' });
+    expect(refused.statusCode).toBe(403);
+    const xlsx = await call(t.app, admin, { method: 'GET', url: '/api/orders/export?format=pdf' });
+    expect(xlsx.statusCode).toBe(400);
+    expect(JSON.stringify(xlsx.json().details)).toContain('format');
+  });
+});

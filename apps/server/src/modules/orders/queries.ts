@@ -462,6 +462,28 @@ export async function listOrders(db: Executor, q: ListQuery, ownerId?: string) {
   return { orders: rows.map((r) => toOrderSummary(r.order)), total };
 }
 
+/**
+ * Every order of a filter, in the list's sort, for an export: at most `max` (one more is read to
+ * tell a larger filter, which the caller refuses).
+ */
+export async function exportOrderRows(
+  db: Executor,
+  q: Pick<ListQuery, 'sort' | 'order' | 'status' | 'from' | 'to' | 'q'>,
+  ownerId: string | undefined,
+  max: number,
+): Promise<OrderSummary[]> {
+  const sortColumn =
+    q.sort === 'total' ? orders.total : q.sort === 'number' ? orders.number : orders.createdAt;
+  const dir = q.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(orderFilters(q as ListQuery, ownerId))
+    .orderBy(dir(sortColumn), dir(orders.id))
+    .limit(max + 1);
+  return rows.map(toOrderSummary);
+}
+
 async function countFromStats(db: Executor, q: ListQuery): Promise<number> {
   const where: (SQL | undefined)[] = [];
   if (q.status) where.push(eq(orderDailyStats.status, q.status));

@@ -4,20 +4,23 @@ import { idParamsSchema } from '@bo/contract/common';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import {
   ORDERS_API,
+  ORDER_EXPORT_MAX,
   ORDER_TRANSITIONS,
   STOCK_HOLDING_STATUSES,
   createOrderBodySchema,
   discountCheckAnswerSchema,
   discountCheckQuerySchema,
   orderAnswerSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   orderStatusBodySchema,
   ordersAnswerSchema,
   type Order,
 } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
+import { toCsv } from '../../lib/csv.js';
 import { fieldError, notFound } from '../../lib/http-error.js';
-import { errorResponses, withExample } from '../../lib/route-schemas.js';
+import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../../lib/money.js';
 import { emitWebhookEvent } from '../../lib/webhooks.js';
@@ -26,6 +29,7 @@ import {
   changeOrderStatus,
   createOrder,
   discountFor,
+  exportOrderRows,
   getOrder,
   listOrders,
 } from './queries.js';
@@ -148,6 +152,81 @@ export async function orderRoutes(appBase: FastifyInstance) {
       // Staff who manage orders see all of them; everyone else sees the orders they placed.
       const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
       return listOrders(db, request.query, ownerId);
+    },
+  );
+
+  app.get(
+    ORDERS_API.export,
+    {
+      config: { permission: 'orders:read' },
+      schema: {
+        operationId: 'exportOrders',
+        tags: ['orders'],
+        summary: `The list's filter, every page of it, as CSV (at most ${ORDER_EXPORT_MAX} orders; own orders only without orders:write)`,
+        querystring: orderExportQuerySchema,
+        response: {
+          200: mediaAnswer(
+            'text/csv',
+            'The orders as CSV: a header line, ISO times, amounts with a decimal point',
+          ),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      // The rows the list shows this person: everyone's with orders:write, else their own.
+      const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
+      const rows = await exportOrderRows(db, request.query, ownerId, ORDER_EXPORT_MAX);
+      if (rows.length > ORDER_EXPORT_MAX)
+        throw fieldError(
+          'status',
+          'export_too_large',
+          `An export holds at most ${ORDER_EXPORT_MAX} orders: narrow the filter (status, days or search)`,
+          400,
+          { maximum: ORDER_EXPORT_MAX },
+        );
+      await audit(db, request, {
+        actorId: auth.userId,
+        action: 'order.export',
+        meta: { format: request.query.format, rows: rows.length, filter: request.query },
+      });
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', 'attachment; filename="orders.csv"');
+      return toCsv(
+        [
+          'number',
+          'createdAt',
+          'status',
+          'customerName',
+          'customerEmail',
+          'itemsCount',
+          'subtotal',
+          'discount',
+          'shipping',
+          'taxes',
+          'total',
+          'delivery',
+          'payment',
+          'discountCode',
+        ],
+        rows.map((o) => [
+          o.number,
+          o.createdAt,
+          o.status,
+          o.customerName,
+          o.customerEmail,
+          o.itemsCount,
+          o.subtotal.toFixed(2),
+          o.discount.toFixed(2),
+          o.shipping.toFixed(2),
+          o.taxes.toFixed(2),
+          o.total.toFixed(2),
+          o.delivery,
+          o.payment,
+          o.discountCode ?? '',
+        ]),
+      );
     },
   );
 

@@ -26,6 +26,7 @@ import { PRODUCTS_API } from '@bo/contract/products-constants';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';
+import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -169,4 +170,15 @@ export async function downloadProductsCsv(args: ProductListQuery) {
   link.download = 'products.csv';
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** The orders list's filter, every page of it, as a CSV download. */
+export async function downloadOrdersCsv(filters: Record<string, string>) {
+  const text = await http<string>(ORDERS_API.export, {
+    query: toQuery({ format: 'csv', ...filters }),
+  });
+  saveBlob(
+    new Blob([text], { type: 'text/csv;charset=utf-8' }),
+    `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 }

@@ -1,7 +1,9 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,6 +18,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { OrderStatus } from '@bo/contract/orders';
 import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
@@ -31,7 +34,7 @@ import { SavedViewsMenu } from '../../components/saved-views/saved-views-menu';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { useOrdersQuery } from './ecommerce-api';
+import { downloadOrdersCsv, useOrdersQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
 import { DateField } from '../../components/form/date-field';
@@ -172,6 +175,18 @@ export function OrderListView() {
             }}
           />
           <SavedViewsMenu list="orders" filters={filters} onApply={applyView} />
+          <Tooltip title={t('ecommerce.orders.export')}>
+            <IconButton
+              aria-label={t('ecommerce.orders.export')}
+              data-testid="orders-export"
+              onClick={() =>
+                downloadOrdersCsv(filters).catch((e: unknown) => notify.error(translateError(t, e)))
+              }
+              sx={{ alignSelf: 'center' }}
+            >
+              <FileDownloadOutlined />
+            </IconButton>
+          </Tooltip>
         </Stack>
         <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
           <Table
