@@ -161,6 +161,7 @@ export const ROUTE_ACCESS = {
   'POST /api/orders': 'orders:create',
   'GET /api/orders': 'orders:read',
   'GET /api/orders/export': 'orders:read',
+  'POST /api/orders/bulk-status': 'orders:write',
   'GET /api/orders/discount-codes/check': 'orders:create',
   'GET /api/orders/:id': 'orders:read',
   'PATCH /api/orders/:id': 'orders:write',

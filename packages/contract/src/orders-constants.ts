@@ -10,7 +10,12 @@ export const ORDERS_API = {
   invoice: apiPath('/api/orders/:id/invoice'),
   /** The list's current filter, every page of it, as a file: `?format=csv&status=completed`. */
   export: '/api/orders/export',
+  /** Several orders to one status in one request: those that cannot are named with the reason. */
+  bulkStatus: '/api/orders/bulk-status',
 } as const;
+
+/** Orders one bulk action takes at most (a list's page at its largest). */
+export const ORDER_BULK_MAX = 100;
 
 /** Orders one export holds at most; a larger filter is refused, naming the count. */
 export const ORDER_EXPORT_MAX = 10_000;

@@ -3,6 +3,7 @@ import { isoDay, listQuerySchema } from './common';
 import {
   DELIVERY_VALUES,
   MAX_ORDER_LINES,
+  ORDER_BULK_MAX,
   ORDER_STATUSES,
   PAYMENT_METHODS,
 } from './orders-constants';
@@ -116,6 +117,28 @@ export const orderExportQuerySchema = orderListQuerySchema
 export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
 export const orderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });
+
+export const orderBulkStatusBodySchema = z.object({
+  ids: z.array(z.string().uuid()).min(1).max(ORDER_BULK_MAX),
+  status: z.enum(ORDER_STATUSES),
+});
+export type OrderBulkStatusBody = z.input<typeof orderBulkStatusBodySchema>;
+/**
+ * What a bulk change did: the orders now in the status (those already in it count as changed),
+ * and those refused, each with its number and why (`invalid_transition`, `not_found`).
+ */
+export const orderBulkStatusAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      number: z.number().int().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type OrderBulkStatusAnswer = z.infer<typeof orderBulkStatusAnswerSchema>;
 
 export const discountCheckQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });
 export const discountCheckAnswerSchema = z.object({

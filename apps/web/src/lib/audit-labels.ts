@@ -91,6 +91,7 @@ export const AUDIT_ACTIONS = [
   'mail.delete',
   'mail.send',
   'mail.send_limited',
+  'order.bulk_status',
   'order.create',
   'order.export',
   'order.status',

@@ -595,3 +595,76 @@ describe('GET /api/orders/export', () => {
     expect(JSON.stringify(xlsx.json().details)).toContain('format');
   });
 });
+
+describe('POST /api/orders/bulk-status', () => {
+  it('moves several orders in one request, names the ones that cannot move and why', async () => {
+    const p = await createProduct({ name: 'Bulk lot', price: 10, quantity: 20 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await call(t.app, shopper, {
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ productId: p.id, quantity: 2 }]),
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.push(made.json().order.id);
+    }
+    // The third is refunded first: refunded is final, so it cannot be completed.
+    const refunded = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/orders/${ids[2]}`,
+      payload: { status: 'refunded' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const stockBefore = await stockOf(p.slug);
+
+    const res = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/orders/bulk-status',
+      payload: { ids, status: 'cancelled' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as {
+      changed: string[];
+      refused: Array<{ id: string; number: number; code: string }>;
+    };
+    expect(answer.changed.sort()).toEqual(ids.slice(0, 2).sort());
+    expect(answer.refused).toEqual([
+      expect.objectContaining({
+        id: ids[2],
+        code: 'invalid_transition',
+        number: expect.any(Number),
+      }),
+    ]);
+    // The two cancelled returned their stock once; the refunded one is as it was.
+    expect((await stockOf(p.slug)).quantity).toBe(stockBefore.quantity + 4);
+    for (const [id, status] of [
+      [ids[0], 'cancelled'],
+      [ids[1], 'cancelled'],
+      [ids[2], 'refunded'],
+    ] as const) {
+      const one = await call(t.app, admin, { method: 'GET', url: `/api/orders/${id}` });
+      expect(one.json().order.status).toBe(status);
+    }
+    const log = await call(t.app, admin, {
+      method: 'GET',
+      url: '/api/admin/audit?action=order.bulk_status&limit=1',
+    });
+    expect(log.json().entries[0].meta).toMatchObject({ status: 'cancelled', count: 2, refused: 1 });
+
+    // Only those who manage orders act on several; too many at once, or none, is refused.
+    const shopperTry = await call(t.app, shopper, {
+      method: 'POST',
+      url: '/api/orders/bulk-status',
+      payload: { ids: ids.slice(0, 1), status: 'completed' },
+    });
+    expect(shopperTry.statusCode).toBe(403);
+    const empty = await call(t.app, admin, {
+      method: 'POST',
+      url: '/api/orders/bulk-status',
+      payload: { ids: [], status: 'completed' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.stringify(empty.json().details)).toContain('ids');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { idParamsSchema } from '@bo/contract/common';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
 import {
@@ -11,15 +12,18 @@ import {
   discountCheckAnswerSchema,
   discountCheckQuerySchema,
   orderAnswerSchema,
+  orderBulkStatusAnswerSchema,
+  orderBulkStatusBodySchema,
   orderExportQuerySchema,
   orderListQuerySchema,
   orderStatusBodySchema,
   ordersAnswerSchema,
   type Order,
 } from '@bo/contract/orders';
+import { orders as ordersTable } from '../../db/schema/commerce.js';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
-import { fieldError, notFound } from '../../lib/http-error.js';
+import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { toCents } from '../../lib/money.js';
@@ -287,6 +291,75 @@ export async function orderRoutes(appBase: FastifyInstance) {
       await ordersChanged(order.createdAt);
       await emitWebhookEvent(app, 'order.updated', { order });
       return { order: visible(auth, order) };
+    },
+  );
+
+  app.post(
+    ORDERS_API.bulkStatus,
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        operationId: 'bulkUpdateOrderStatus',
+        tags: ['orders'],
+        summary:
+          'Several orders to one status in one transaction; those that cannot move are named with the reason',
+        body: orderBulkStatusBodySchema,
+        response: { 200: orderBulkStatusAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { status } = request.body;
+      const ids = [...new Set(request.body.ids)];
+      const { changed, refused } = await db.transaction(async (tx) => {
+        const done: Order[] = [];
+        const no: Array<{ id: string; number: number | null; code: string; message: string }> = [];
+        for (const id of ids) {
+          // Each order in a savepoint of its own: a refused one leaves the others' changes.
+          try {
+            const order = await changeOrderStatus(
+              tx,
+              id,
+              status,
+              ORDER_TRANSITIONS,
+              STOCK_HOLDING_STATUSES,
+              auth.userId,
+            );
+            if (order) done.push(order);
+            else no.push({ id, number: null, code: 'not_found', message: 'Order not found' });
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+            const detail = error.details?.[0];
+            const [row] = await tx
+              .select({ number: ordersTable.number })
+              .from(ordersTable)
+              .where(eq(ordersTable.id, id));
+            no.push({
+              id,
+              number: row?.number ?? null,
+              code: detail?.code ?? 'conflict',
+              message: detail?.message ?? error.message,
+            });
+          }
+        }
+        if (done.length)
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'order.bulk_status',
+            meta: {
+              status,
+              count: done.length,
+              numbers: done.map((o) => o.number),
+              refused: no.length,
+            },
+          });
+        return { changed: done, refused: no };
+      });
+      for (const order of changed) {
+        await ordersChanged(order.createdAt);
+        await emitWebhookEvent(app, 'order.updated', { order });
+      }
+      return { changed: changed.map((o) => o.id), refused };
     },
   );
 }
