@@ -5,6 +5,7 @@ import { FILES_API } from '@bo/contract/files-paths';
 import type {
   CreateOrderBody,
   Order,
+  OrderBulkStatusAnswer,
   OrderListQuery,
   OrderStatus,
   OrderSummary,
@@ -116,6 +117,14 @@ const ecommerceApi = api
         query: ({ id, status }) => ({ url: ORDERS_API.one(id), method: 'PATCH', body: { status } }),
         invalidatesTags: ['Order', 'Product'],
       }),
+      /** Several orders to one status; those that cannot move come back in `refused`. */
+      bulkOrderStatus: build.mutation<
+        OrderBulkStatusAnswer,
+        { ids: string[]; status: OrderStatus }
+      >({
+        query: (body) => ({ url: ORDERS_API.bulkStatus, method: 'POST', body }),
+        invalidatesTags: ['Order', 'Product'],
+      }),
       /** A draft invoice from the order; the order then lists it, the invoices too. */
       createInvoiceFromOrder: build.mutation<{ invoice: Invoice }, string>({
         query: (orderId) => ({ url: ORDERS_API.invoice(orderId), method: 'POST' }),
@@ -140,6 +149,7 @@ export const {
   useOrderQuery,
   useCreateOrderMutation,
   useUpdateOrderStatusMutation,
+  useBulkOrderStatusMutation,
   useCreateInvoiceFromOrderMutation,
 } = ecommerceApi;
 

@@ -2,6 +2,14 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import DialogTitle from '@mui/material/DialogTitle';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogContent from '@mui/material/DialogContent';
+import DialogActions from '@mui/material/DialogActions';
+import Dialog from '@mui/material/Dialog';
+import Checkbox from '@mui/material/Checkbox';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -33,8 +41,10 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { SavedViewsMenu } from '../../components/saved-views/saved-views-menu';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
+import { useAuth } from '../../auth/auth-context';
+import { useRangeSelection } from '../../lib/use-range-selection';
 import { paths } from '../../routes/paths';
-import { downloadOrdersCsv, useOrdersQuery } from './ecommerce-api';
+import { downloadOrdersCsv, useBulkOrderStatusMutation, useOrdersQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
 import { DateField } from '../../components/form/date-field';
@@ -58,12 +68,20 @@ export function OrderListView() {
   const after = params.get('after') ?? '';
   const before = params.get('before') ?? '';
   const [search, setSearch] = useState(q);
+  const { user } = useAuth();
+  const canWrite = user?.permissions.includes('orders:write') ?? false;
+  const { selected, toggle, setAll } = useRangeSelection();
+  const [bulkStatus, setBulkStatus] = useState<OrderStatus | ''>('');
+  const [confirming, setConfirming] = useState(false);
+  const [bulkChange, changing] = useBulkOrderStatusMutation();
 
   // Any other change goes back to the first page.
-  const update = (changes: Record<string, SearchParamValue>) =>
+  const update = (changes: Record<string, SearchParamValue>) => {
+    setAll([]);
     setParams((prev) => mergeSearchParams(prev, changes, ['page', 'after', 'before']), {
       replace: true,
     });
+  };
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -108,6 +126,34 @@ export function OrderListView() {
     after: after || undefined,
     before: before || undefined,
   });
+
+  const rowIds = (data?.orders ?? []).map((o) => o.id);
+  const applyBulk = async () => {
+    if (!bulkStatus) return;
+    try {
+      const answer = await bulkChange({ ids: selected, status: bulkStatus }).unwrap();
+      setConfirming(false);
+      setAll(answer.refused.map((r) => r.id));
+      if (answer.changed.length)
+        notify(
+          t('ecommerce.orders.bulk.done', {
+            count: answer.changed.length,
+            status: t(`ecommerce.orders.status.${bulkStatus}`),
+          }),
+        );
+      // The refused stay selected and are named with the reason.
+      if (answer.refused.length)
+        notify.error(
+          t('ecommerce.orders.bulk.refused', {
+            count: answer.refused.length,
+            numbers: answer.refused.map((r) => (r.number ? `#${r.number}` : r.id)).join(', '),
+            status: t(`ecommerce.orders.status.${bulkStatus}`),
+          }),
+        );
+    } catch (e) {
+      notify.error(translateError(t, e));
+    }
+  };
 
   const goToPage = (target: number) => {
     const rows = data?.orders ?? [];
@@ -188,16 +234,97 @@ export function OrderListView() {
             </IconButton>
           </Tooltip>
         </Stack>
+        {canWrite && selected.length > 0 && (
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ px: 2.5, pb: 2, alignItems: 'center', flexWrap: 'wrap' }}
+            data-testid="orders-bulk-bar"
+          >
+            <Typography variant="subtitle2" role="status">
+              {t('ecommerce.orders.bulk.selected', { count: selected.length })}
+            </Typography>
+            <TextField
+              select
+              size="small"
+              label={t('ecommerce.orders.bulk.changeTo')}
+              value={bulkStatus}
+              onChange={(e) => setBulkStatus(e.target.value as OrderStatus)}
+              sx={{ minWidth: 180 }}
+            >
+              {ORDER_STATUSES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {t(`ecommerce.orders.status.${s}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" disabled={!bulkStatus} onClick={() => setConfirming(true)}>
+              {t('ecommerce.orders.bulk.apply')}
+            </Button>
+            <Button color="inherit" onClick={() => setAll([])}>
+              {t('ecommerce.orders.bulk.clear')}
+            </Button>
+          </Stack>
+        )}
+        <Dialog open={confirming} onClose={() => setConfirming(false)} maxWidth="xs" fullWidth>
+          <DialogTitle>{t('ecommerce.orders.bulk.confirmTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {bulkStatus &&
+                t('ecommerce.orders.bulk.confirmText', {
+                  count: selected.length,
+                  status: t(`ecommerce.orders.status.${bulkStatus}`),
+                })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button color="inherit" variant="outlined" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => void applyBulk()}
+              disabled={changing.isLoading}
+              data-testid="orders-bulk-confirm"
+            >
+              {t('ecommerce.orders.bulk.apply')}
+            </Button>
+          </DialogActions>
+        </Dialog>
         <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
           <Table
             sx={(theme) => ({
               minWidth: { sm: 720 },
               // A phone keeps the row within the screen.
-              [theme.breakpoints.down('sm')]: { '& td, & th': { px: 1 } },
+              [theme.breakpoints.down('sm')]: {
+                '& td, & th': { px: 1 },
+                // The selection column as narrow as its box.
+                '& .MuiTableCell-paddingCheckbox': { px: 0, width: 40 },
+              },
             })}
           >
             <TableHead>
               <TableRow>
+                {canWrite && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      indeterminate={
+                        rowIds.some((id) => selected.includes(id)) &&
+                        !rowIds.every((id) => selected.includes(id))
+                      }
+                      checked={rowIds.length > 0 && rowIds.every((id) => selected.includes(id))}
+                      onChange={(e) =>
+                        setAll(
+                          e.target.checked
+                            ? [...new Set([...selected, ...rowIds])]
+                            : selected.filter((id) => !rowIds.includes(id)),
+                        )
+                      }
+                      slotProps={{ input: { 'aria-label': t('ecommerce.orders.bulk.selectPage') } }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell>{t('ecommerce.orders.number')}</TableCell>
                 <TableCell>{t('ecommerce.orders.customer')}</TableCell>
                 <TableCell sx={WIDE_ONLY}>{t('ecommerce.orders.date')}</TableCell>
@@ -212,13 +339,40 @@ export function OrderListView() {
               {isLoading
                 ? Array.from({ length: 5 }, (_, i) => (
                     <TableRow key={i}>
-                      <TableCell colSpan={6}>
+                      <TableCell colSpan={canWrite ? 7 : 6}>
                         <Skeleton height={32} />
                       </TableCell>
                     </TableRow>
                   ))
                 : (data?.orders ?? []).map((order) => (
-                    <TableRow key={order.id} hover data-testid="order-row">
+                    <TableRow
+                      key={order.id}
+                      hover
+                      selected={selected.includes(order.id)}
+                      data-testid="order-row"
+                    >
+                      {canWrite && (
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={selected.includes(order.id)}
+                            onClick={(e) => toggle(rowIds, order.id, e.shiftKey)}
+                            onKeyDown={(e) => {
+                              // Space with Shift selects the range, as a click with Shift.
+                              if (e.key === ' ' && e.shiftKey) {
+                                e.preventDefault();
+                                toggle(rowIds, order.id, true);
+                              }
+                            }}
+                            slotProps={{
+                              input: {
+                                'aria-label': t('ecommerce.orders.bulk.select', {
+                                  number: order.number,
+                                }),
+                              },
+                            }}
+                          />
+                        </TableCell>
+                      )}
                       <TableCell>
                         <Link
                           component={RouterLink}
@@ -235,7 +389,7 @@ export function OrderListView() {
                           variant="caption"
                           component="div"
                           noWrap
-                          sx={{ color: 'text.disabled', maxWidth: { xs: 140, sm: 'none' } }}
+                          sx={{ color: 'text.disabled', maxWidth: { xs: 120, sm: 'none' } }}
                         >
                           {order.customerEmail}
                         </Typography>
