@@ -76,7 +76,7 @@ test('save the orders filter as a view, reload, pick it, make it the default, de
   await expect(page.getByRole('menuitem', { name })).toHaveCount(0);
 });
 
-test('export the filtered orders as CSV: every page of the filter, as many rows as the API counts', async ({
+test('export the filtered orders as CSV and Excel: every page of the filter, as many rows as the API counts', async ({
   page,
   login,
   request,
@@ -92,7 +92,8 @@ test('export the filtered orders as CSV: every page of the filter, as many rows 
   await page.goto(`/dashboard/e-commerce/orders?${filter}`);
   await expect(page.getByRole('tab', { name: 'Completed', selected: true })).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export the filter as CSV' }).click();
+  await page.getByRole('button', { name: 'Export the filter' }).click();
+  await page.getByRole('menuitem', { name: 'CSV (all pages)' }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync((await file.path())!, 'utf8')
@@ -101,6 +102,18 @@ test('export the filtered orders as CSV: every page of the filter, as many rows 
   expect(lines[0]).toMatch(/^number,createdAt,status,/);
   expect(lines).toHaveLength(total + 1);
   expect(lines.slice(1).every((l) => l.includes('"completed"'))).toBe(true);
+
+  // The same filter as an Excel workbook (a zip: it starts with PK).
+  const workbook = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export the filter' }).click();
+  await page.getByRole('menuitem', { name: 'Excel workbook (all pages)' }).click();
+  const xlsx = await workbook;
+  expect(xlsx.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  expect(
+    readFileSync((await xlsx.path())!)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
 });
 
 test('select three orders with Shift-click and complete them in one action', async ({

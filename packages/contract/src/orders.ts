@@ -110,10 +110,10 @@ export const orderListQuerySchema = listQuerySchema.extend({
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
-/** An export: the list's filters and sort, every page, in a format (CSV for now). */
+/** An export: the list's filters and sort, every page, as CSV or an Excel workbook. */
 export const orderExportQuerySchema = orderListQuerySchema
   .pick({ sort: true, order: true, status: true, from: true, to: true, q: true })
-  .extend({ format: z.enum(['csv']).default('csv') });
+  .extend({ format: z.enum(['csv', 'xlsx']).default('csv') });
 export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
 export const orderStatusBodySchema = z.object({ status: z.enum(ORDER_STATUSES) });

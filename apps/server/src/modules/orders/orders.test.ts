@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import type { CreateOrderBody } from '@bo/contract/orders';
 import type { ProductBody } from '@bo/contract/products';
@@ -571,6 +572,33 @@ describe('GET /api/orders/export', () => {
       url: '/api/admin/audit?action=order.export&limit=5',
     });
     expect(log.json().entries[0].meta).toMatchObject({ format: 'csv', rows: listed.total });
+  });
+
+  it('exports the same rows as an Excel workbook a spreadsheet reads back, typed', async () => {
+    const query = 'status=pending&sort=number&order=asc';
+    const res = await call(t.app, admin, {
+      method: 'GET',
+      url: `/api/orders/export?format=xlsx&${query}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toContain('orders.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Orders')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('number');
+    const listed = await listedNumbers(admin, query);
+    expect(sheet.rowCount).toBe(listed.total + 1);
+    const numbers = Array.from(
+      { length: listed.total },
+      (_, i) => sheet.getRow(i + 2).getCell(1).value,
+    );
+    expect(numbers).toEqual(listed.numbers);
+    // A date is a date and an amount a number, so the spreadsheet sorts and sums them.
+    expect(sheet.getRow(2).getCell(2).value).toBeInstanceOf(Date);
+    expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
   });
 
   it('exports only what the list shows the person, and nothing without orders:read', async () => {

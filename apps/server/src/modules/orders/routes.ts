@@ -23,6 +23,7 @@ import {
 import { orders as ordersTable } from '../../db/schema/commerce.js';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
+import { XLSX_TYPE, ordersWorkbook } from './export.js';
 import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
@@ -166,7 +167,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
       schema: {
         operationId: 'exportOrders',
         tags: ['orders'],
-        summary: `The list's filter, every page of it, as CSV (at most ${ORDER_EXPORT_MAX} orders; own orders only without orders:write)`,
+        summary: `The list's filter, every page of it, as CSV or XLSX (at most ${ORDER_EXPORT_MAX} orders; own orders only without orders:write)`,
         querystring: orderExportQuerySchema,
         response: {
           200: mediaAnswer(
@@ -195,25 +196,31 @@ export async function orderRoutes(appBase: FastifyInstance) {
         action: 'order.export',
         meta: { format: request.query.format, rows: rows.length, filter: request.query },
       });
+      const columns = [
+        'number',
+        'createdAt',
+        'status',
+        'customerName',
+        'customerEmail',
+        'itemsCount',
+        'subtotal',
+        'discount',
+        'shipping',
+        'taxes',
+        'total',
+        'delivery',
+        'payment',
+        'discountCode',
+      ] as const;
+      if (request.query.format === 'xlsx') {
+        reply.header('content-type', XLSX_TYPE);
+        reply.header('content-disposition', 'attachment; filename="orders.xlsx"');
+        return ordersWorkbook(columns, rows);
+      }
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', 'attachment; filename="orders.csv"');
       return toCsv(
-        [
-          'number',
-          'createdAt',
-          'status',
-          'customerName',
-          'customerEmail',
-          'itemsCount',
-          'subtotal',
-          'discount',
-          'shipping',
-          'taxes',
-          'total',
-          'delivery',
-          'payment',
-          'discountCode',
-        ],
+        columns,
         rows.map((o) => [
           o.number,
           o.createdAt,

@@ -27,6 +27,7 @@ import { PRODUCTS_API } from '@bo/contract/products-constants';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';
+import { fetchFile } from '../../lib/fetch-file';
 import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
@@ -182,13 +183,8 @@ export async function downloadProductsCsv(args: ProductListQuery) {
   URL.revokeObjectURL(url);
 }
 
-/** The orders list's filter, every page of it, as a CSV download. */
-export async function downloadOrdersCsv(filters: Record<string, string>) {
-  const text = await http<string>(ORDERS_API.export, {
-    query: toQuery({ format: 'csv', ...filters }),
-  });
-  saveBlob(
-    new Blob([text], { type: 'text/csv;charset=utf-8' }),
-    `orders-${new Date().toISOString().slice(0, 10)}.csv`,
-  );
+/** The orders list's filter, every page of it, as a CSV or Excel download. */
+export async function downloadOrders(format: 'csv' | 'xlsx', filters: Record<string, string>) {
+  const blob = await fetchFile(ORDERS_API.export, { query: { format, ...filters } });
+  saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.${format}`);
 }

@@ -2,6 +2,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DialogTitle from '@mui/material/DialogTitle';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -44,7 +45,7 @@ import { translateError } from '../../locales/form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useRangeSelection } from '../../lib/use-range-selection';
 import { paths } from '../../routes/paths';
-import { downloadOrdersCsv, useBulkOrderStatusMutation, useOrdersQuery } from './ecommerce-api';
+import { downloadOrders, useBulkOrderStatusMutation, useOrdersQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
 import { DateField } from '../../components/form/date-field';
@@ -73,6 +74,7 @@ export function OrderListView() {
   const { selected, toggle, setAll } = useRangeSelection();
   const [bulkStatus, setBulkStatus] = useState<OrderStatus | ''>('');
   const [confirming, setConfirming] = useState(false);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [bulkChange, changing] = useBulkOrderStatusMutation();
 
   // Any other change goes back to the first page.
@@ -224,15 +226,30 @@ export function OrderListView() {
           <Tooltip title={t('ecommerce.orders.export')}>
             <IconButton
               aria-label={t('ecommerce.orders.export')}
+              aria-haspopup="menu"
+              aria-expanded={exportAnchor ? 'true' : undefined}
               data-testid="orders-export"
-              onClick={() =>
-                downloadOrdersCsv(filters).catch((e: unknown) => notify.error(translateError(t, e)))
-              }
+              onClick={(e) => setExportAnchor(e.currentTarget)}
               sx={{ alignSelf: 'center' }}
             >
               <FileDownloadOutlined />
             </IconButton>
           </Tooltip>
+          <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <MenuItem
+                key={format}
+                onClick={() => {
+                  setExportAnchor(null);
+                  downloadOrders(format, filters).catch((e: unknown) =>
+                    notify.error(translateError(t, e)),
+                  );
+                }}
+              >
+                {t(`ecommerce.orders.exportAs.${format}`)}
+              </MenuItem>
+            ))}
+          </Menu>
         </Stack>
         {canWrite && selected.length > 0 && (
           <Stack
