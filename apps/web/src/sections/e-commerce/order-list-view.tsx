@@ -317,7 +317,8 @@ export function OrderListView() {
               [theme.breakpoints.down('sm')]: {
                 '& td, & th': { px: 1 },
                 // The selection column as narrow as its box.
-                '& .MuiTableCell-paddingCheckbox': { px: 0, width: 40 },
+                '& .MuiTableCell-paddingCheckbox': { px: 0, width: 34 },
+                '& .MuiTableCell-paddingCheckbox .MuiCheckbox-root': { p: 0.5 },
               },
             })}
           >
@@ -406,7 +407,7 @@ export function OrderListView() {
                           variant="caption"
                           component="div"
                           noWrap
-                          sx={{ color: 'text.disabled', maxWidth: { xs: 120, sm: 'none' } }}
+                          sx={{ color: 'text.disabled', maxWidth: { xs: 104, sm: 'none' } }}
                         >
                           {order.customerEmail}
                         </Typography>
