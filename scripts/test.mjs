@@ -58,6 +58,18 @@ function report(failed) {
   console.info(`${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}`);
 }
 
+/** The failing lines of a stage's output (test names, assertions), repeated where a log ends. */
+function digest(stage, text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  const lines = plain
+    .split('\n')
+    .filter((l) => /(FAIL|×|✗|AssertionError|Error:|expected|Timed out|timed out)/.test(l));
+  if (!lines.length) return;
+  console.info(`\n✖ ${stage}: what failed`);
+  for (const l of lines.slice(0, 60)) console.info(l.slice(0, 300));
+}
+
 /** Runs one stage; alone it prints as it goes, beside others its output is kept until it ends. */
 function run({ name, cmd, args, env }, alone) {
   return new Promise((resolve) => {
@@ -71,12 +83,16 @@ function run({ name, cmd, args, env }, alone) {
     child.stderr?.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
-      if (!alone) {
+      const ok = code === 0;
+      const output = Buffer.concat(chunks);
+      // A failing stage beside others is printed after them (below), so the end of the log,
+      // which is what a CI page shows, holds the failure and not a neighbour's passing tests.
+      if (!alone && ok) {
         console.info(`\n▶ ${name} (output)`);
-        process.stdout.write(Buffer.concat(chunks));
+        process.stdout.write(output);
       }
-      console.info(`${code === 0 ? '✔' : '✖'} ${name} (${seconds.toFixed(1)} s)`);
-      resolve({ stage: name, seconds, ok: code === 0, parallel: !alone });
+      console.info(`${ok ? '✔' : '✖'} ${name} (${seconds.toFixed(1)} s)`);
+      resolve({ stage: name, seconds, ok, parallel: !alone, output: alone ? null : output });
     });
   });
 }
@@ -86,7 +102,12 @@ for (const group of groups) {
   if (!chosen.length) continue;
   console.info(`\n▶ ${chosen.map((s) => s.name).join(' + ')}`);
   const results = await Promise.all(chosen.map((s) => run(s, chosen.length === 1)));
-  timings.push(...results);
+  timings.push(...results.map(({ output: _output, ...timing }) => timing));
+  for (const r of results.filter((r) => !r.ok && r.output)) {
+    console.info(`\n▶ ${r.stage} (output)`);
+    process.stdout.write(r.output);
+    digest(r.stage, r.output.toString('utf8'));
+  }
   const failed = results.find((r) => !r.ok);
   if (failed) {
     console.error(`\n✖ ${failed.stage} failed`);
