@@ -177,3 +177,66 @@ test('the orders list with its selection bar in light/en, dark/ar right-to-left 
     await context.close();
   }
 });
+
+test('the orders grid by keyboard alone: arrows, Home/End, Space chooses, Enter opens; its layout kept', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/dashboard/e-commerce/orders?status=pending');
+  const grid = page.getByRole('grid', { name: 'Orders' });
+  const rows = page.getByTestId('order-row');
+  await expect(rows.nth(3)).toBeVisible();
+
+  // One Tab stop: from the layout button into the grid's first cell (the page's box).
+  await page.getByTestId('table-layout').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Select every row of this page' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(0).getByRole('checkbox')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+Space');
+  const bar = page.getByTestId('orders-bulk-bar');
+  await expect(bar.getByRole('status')).toHaveText('3 orders selected');
+  await expect(rows.nth(1)).toHaveAttribute('aria-selected', 'true');
+
+  // Across the row: the number's link, then plain cells; End and Home jump to the ends.
+  await page.keyboard.press('ArrowRight');
+  await expect(rows.nth(2).getByRole('link')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(rows.nth(2).getByRole('gridcell').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(rows.nth(2).getByRole('checkbox')).toBeFocused();
+  // Tab leaves the grid at once (one stop), and comes back to the same cell.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('table-layout')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rows.nth(2).getByRole('checkbox')).toBeFocused();
+
+  expect(await new AxeBuilder({ page }).include('[role="grid"]').analyze()).toMatchObject({
+    violations: [],
+  });
+
+  // The layout: hide the date column by keyboard; it stays hidden after a reload, until reset.
+  await page.getByTestId('table-layout').click();
+  const layout = page.getByRole('dialog', { name: 'Columns and density' });
+  await layout.getByRole('checkbox', { name: 'Date' }).uncheck();
+  await layout.getByRole('button', { name: 'Compact' }).click();
+  await page.keyboard.press('Escape');
+  await expect(grid.getByRole('columnheader', { name: 'Date' })).toHaveCount(0);
+  await page.reload();
+  await expect(rows.nth(0)).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Date' })).toHaveCount(0);
+  await expect(grid).toHaveAttribute('data-density', 'compact');
+  await page.getByTestId('table-layout').click();
+  await layout.getByRole('button', { name: 'Reset the layout' }).click();
+  await page.keyboard.press('Escape');
+  await expect(grid.getByRole('columnheader', { name: 'Date' })).toBeVisible();
+
+  // Enter on a plain cell opens the order.
+  await rows.nth(0).getByRole('gridcell').nth(2).click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/e-commerce\/orders\/[0-9a-f-]{36}$/);
+});

@@ -9,32 +9,24 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogContent from '@mui/material/DialogContent';
 import DialogActions from '@mui/material/DialogActions';
 import Dialog from '@mui/material/Dialog';
-import Checkbox from '@mui/material/Checkbox';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { OrderStatus } from '@bo/contract/orders';
+import type { OrderStatus, OrderSummary } from '@bo/contract/orders';
 import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { WIDE_ONLY } from '../../components/table/phone';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { mergeSearchParams, type SearchParamValue } from '../../lib/search-params';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
@@ -62,6 +54,8 @@ export function OrderListView() {
     ? (params.get('status') as OrderStatus)
     : undefined;
   const q = params.get('q') ?? '';
+  const sort = (['number', 'total'] as const).find((s) => s === params.get('sort')) ?? 'createdAt';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   // Past the first ORDER_LIST_MAX_OFFSET orders, pages are read after the last order shown (or
@@ -69,6 +63,7 @@ export function OrderListView() {
   const after = params.get('after') ?? '';
   const before = params.get('before') ?? '';
   const [search, setSearch] = useState(q);
+  const navigate = useNavigate();
   const { user } = useAuth();
   const canWrite = user?.permissions.includes('orders:write') ?? false;
   const { selected, toggle, setAll } = useRangeSelection();
@@ -95,7 +90,14 @@ export function OrderListView() {
 
   // The filters a saved view keeps and restores.
   const filters = Object.fromEntries(
-    Object.entries({ status: status ?? '', q, from, to }).filter(([, v]) => v),
+    Object.entries({
+      status: status ?? '',
+      q,
+      from,
+      to,
+      sort: sort === 'createdAt' ? '' : sort,
+      order: order === 'desc' ? '' : order,
+    }).filter(([, v]) => v),
   );
   const applyView = useCallback(
     (view: Record<string, string>) => {
@@ -109,6 +111,8 @@ export function OrderListView() {
               q: view.q ?? null,
               from: view.from ?? null,
               to: view.to ?? null,
+              sort: view.sort ?? null,
+              order: view.order ?? null,
             },
             ['page', 'after', 'before'],
           ),
@@ -118,9 +122,11 @@ export function OrderListView() {
     [setParams],
   );
 
-  const { data, isLoading, isFetching, error } = useOrdersQuery({
+  const { data, isLoading, isFetching, error, refetch } = useOrdersQuery({
     page,
     limit,
+    sort,
+    order,
     status,
     q: q || undefined,
     from: from || undefined,
@@ -129,7 +135,6 @@ export function OrderListView() {
     before: before || undefined,
   });
 
-  const rowIds = (data?.orders ?? []).map((o) => o.id);
   const applyBulk = async () => {
     if (!bulkStatus) return;
     try {
@@ -165,9 +170,69 @@ export function OrderListView() {
       update({ page: target, after: rows[rows.length - 1]!.id, before: null });
     else update({ page: target, before: rows[0]!.id, after: null });
   };
-  useEffect(() => {
-    if (error) notify.error(translateError(t, error));
-  }, [error, t]);
+
+  const columns: Array<DataColumn<OrderSummary>> = [
+    {
+      id: 'number',
+      header: t('ecommerce.orders.number'),
+      required: true,
+      sortable: true,
+      width: 110,
+      cell: (order) => (
+        <Link
+          component={RouterLink}
+          to={paths.dashboard.eCommerce.orderDetails(order.id)}
+          underline="hover"
+          sx={{ fontWeight: 600 }}
+        >
+          #{order.number}
+        </Link>
+      ),
+    },
+    {
+      id: 'customer',
+      header: t('ecommerce.orders.customer'),
+      width: 260,
+      cell: (order) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap>
+            {order.customerName}
+          </Typography>
+          <Typography variant="caption" component="div" noWrap sx={{ color: 'text.disabled' }}>
+            {order.customerEmail}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: t('ecommerce.orders.date'),
+      sortable: true,
+      width: 190,
+      cell: (order) => f.dateTime(order.createdAt),
+    },
+    {
+      id: 'items',
+      header: t('ecommerce.orders.items'),
+      align: 'center',
+      width: 100,
+      cell: (order) => order.itemsCount,
+    },
+    {
+      id: 'total',
+      header: t('ecommerce.checkout.total'),
+      align: 'right',
+      sortable: true,
+      width: 130,
+      cell: (order) => f.money(order.total),
+    },
+    {
+      id: 'status',
+      header: t('ecommerce.orders.statusLabel'),
+      width: 140,
+      cell: (order) => <OrderStatusLabel status={order.status} />,
+    },
+  ];
 
   return (
     <Container maxWidth="xl">
@@ -309,139 +374,31 @@ export function OrderListView() {
             </Button>
           </DialogActions>
         </Dialog>
-        <TableContainer sx={{ opacity: isFetching ? 0.6 : 1 }}>
-          <Table
-            sx={(theme) => ({
-              minWidth: { sm: 720 },
-              // A phone keeps the row within the screen.
-              [theme.breakpoints.down('sm')]: {
-                '& td, & th': { px: 1 },
-                // The selection column as narrow as its box.
-                '& .MuiTableCell-paddingCheckbox': { px: 0, width: 34 },
-                '& .MuiTableCell-paddingCheckbox .MuiCheckbox-root': { p: 0.5 },
-              },
-            })}
-          >
-            <TableHead>
-              <TableRow>
-                {canWrite && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      indeterminate={
-                        rowIds.some((id) => selected.includes(id)) &&
-                        !rowIds.every((id) => selected.includes(id))
-                      }
-                      checked={rowIds.length > 0 && rowIds.every((id) => selected.includes(id))}
-                      onChange={(e) =>
-                        setAll(
-                          e.target.checked
-                            ? [...new Set([...selected, ...rowIds])]
-                            : selected.filter((id) => !rowIds.includes(id)),
-                        )
-                      }
-                      slotProps={{ input: { 'aria-label': t('ecommerce.orders.bulk.selectPage') } }}
-                    />
-                  </TableCell>
-                )}
-                <TableCell>{t('ecommerce.orders.number')}</TableCell>
-                <TableCell>{t('ecommerce.orders.customer')}</TableCell>
-                <TableCell sx={WIDE_ONLY}>{t('ecommerce.orders.date')}</TableCell>
-                <TableCell align="center" sx={WIDE_ONLY}>
-                  {t('ecommerce.orders.items')}
-                </TableCell>
-                <TableCell align="right">{t('ecommerce.checkout.total')}</TableCell>
-                <TableCell sx={WIDE_ONLY}>{t('ecommerce.orders.statusLabel')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isLoading
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={canWrite ? 7 : 6}>
-                        <Skeleton height={32} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : (data?.orders ?? []).map((order) => (
-                    <TableRow
-                      key={order.id}
-                      hover
-                      selected={selected.includes(order.id)}
-                      data-testid="order-row"
-                    >
-                      {canWrite && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.includes(order.id)}
-                            onClick={(e) => toggle(rowIds, order.id, e.shiftKey)}
-                            onKeyDown={(e) => {
-                              // Space with Shift selects the range, as a click with Shift.
-                              if (e.key === ' ' && e.shiftKey) {
-                                e.preventDefault();
-                                toggle(rowIds, order.id, true);
-                              }
-                            }}
-                            slotProps={{
-                              input: {
-                                'aria-label': t('ecommerce.orders.bulk.select', {
-                                  number: order.number,
-                                }),
-                              },
-                            }}
-                          />
-                        </TableCell>
-                      )}
-                      <TableCell>
-                        <Link
-                          component={RouterLink}
-                          to={paths.dashboard.eCommerce.orderDetails(order.id)}
-                          underline="hover"
-                          sx={{ fontWeight: 600 }}
-                        >
-                          #{order.number}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{order.customerName}</Typography>
-                        <Typography
-                          variant="caption"
-                          component="div"
-                          noWrap
-                          sx={{ color: 'text.disabled', maxWidth: { xs: 104, sm: 'none' } }}
-                        >
-                          {order.customerEmail}
-                        </Typography>
-                        {/* On a phone the date is folded in here. */}
-                        <Typography
-                          variant="caption"
-                          component="div"
-                          sx={{ color: 'text.secondary', display: { sm: 'none' } }}
-                        >
-                          {f.dateTime(order.createdAt)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={WIDE_ONLY}>{f.dateTime(order.createdAt)}</TableCell>
-                      <TableCell align="center" sx={WIDE_ONLY}>
-                        {order.itemsCount}
-                      </TableCell>
-                      <TableCell align="right">
-                        {f.money(order.total)}
-                        {/* …and the status under the total. */}
-                        <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
-                          <OrderStatusLabel status={order.status} />
-                        </Box>
-                      </TableCell>
-                      <TableCell sx={WIDE_ONLY}>
-                        <OrderStatusLabel status={order.status} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {!isLoading && data && data.orders.length === 0 && (
-          <EmptyContent title={t('ecommerce.orders.empty')} />
-        )}
+        <DataTable
+          list="orders"
+          label={t('nav.orders')}
+          columns={columns}
+          rows={data?.orders}
+          getRowId={(o) => o.id}
+          rowLabel={(o) => t('ecommerce.orders.bulk.select', { number: o.number })}
+          loading={isLoading}
+          fetching={isFetching}
+          error={error && !data ? translateError(t, error) : undefined}
+          onRetry={() => void refetch()}
+          empty={<EmptyContent title={t('ecommerce.orders.empty')} />}
+          selection={canWrite ? { selected, toggle, setAll } : undefined}
+          onOpen={(o) => void navigate(paths.dashboard.eCommerce.orderDetails(o.id))}
+          sort={{
+            by: sort,
+            dir: order,
+            onSort: (by) =>
+              update({
+                sort: by === 'createdAt' ? null : by,
+                order: by === sort && order === 'desc' ? 'asc' : null,
+              }),
+          }}
+          rowTestId="order-row"
+        />
         <Box>
           <TablePagination
             component="div"
