@@ -264,7 +264,7 @@ test('banking dashboard: a quick transfer moves the balance once, the figures op
   await page.getByRole('link', { name: 'Expenses', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/banking\/transactions\?.*kind=expense/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
-  const rows = page.getByRole('table', { name: 'Transactions' }).getByRole('row');
+  const rows = page.getByRole('grid', { name: 'Transactions' }).getByRole('row');
   await expect(rows.nth(1)).toContainText('Expense');
   // The next page joins the first, by keyboard: 25 rows, then more (the demo's two years of
   // history spread the period's expenses thin: the second page may be short).
@@ -302,7 +302,7 @@ test('analytics dashboard: the pages one opens are counted by the app itself', a
   // The card leads to the views it counts: today's, newest first, the public page among them.
   await page.getByTestId('card-views').getByRole('link', { name: 'Page views' }).click();
   await expect(page).toHaveURL(/\/dashboard\/analytics\/views\?from=\d{4}-\d{2}-\d{2}&to=/);
-  const log = page.getByRole('table', { name: 'Page views' });
+  const log = page.getByRole('grid', { name: 'Page views' });
   await expect(log.getByRole('row').nth(1)).toBeVisible();
   await expect(log).toContainText('/pricing');
   // One page, typed by keyboard: only its views; a path without its slash is refused beside it.
@@ -368,7 +368,7 @@ test('booking dashboard: a booking is confirmed and a review accepted from the t
   const cancelled = digits(await page.getByTestId('value-cancelled').textContent());
   await page.getByTestId('card-cancelled').getByRole('link').click();
   await expect(page).toHaveURL(/\/dashboard\/booking\/list\?.*status=cancelled/);
-  const list = page.getByRole('table', { name: 'Bookings' });
+  const list = page.getByRole('grid', { name: 'Bookings' });
   await expect(list.getByRole('row').nth(1)).toContainText('Cancelled');
   if (cancelled <= 25) await expect(list.getByRole('row')).toHaveCount(cancelled + 1);
   expect(await axeViolations(page)).toEqual([]);

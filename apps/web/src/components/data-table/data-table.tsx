@@ -82,6 +82,8 @@ export interface DataTableProps<Row extends RowData> {
   /** Enter on a row (or a click on its cells) opens it. */
   onOpen?: (row: Row) => void;
   sort?: { by: string; dir: 'asc' | 'desc'; onSort: (by: string) => void };
+  /** The row the page points at (a link's target): marked and announced as current. */
+  currentId?: string | null;
   /** Row test id, for the browser tests' eyes. */
   rowTestId?: string;
 }
@@ -125,6 +127,7 @@ export function DataTable<Row extends RowData>({
   selection,
   onOpen,
   sort,
+  currentId,
   rowTestId,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
@@ -378,6 +381,8 @@ export function DataTable<Row extends RowData>({
                 py: 0.5,
                 px: 2,
                 display: 'flex',
+                // Not MUI's reversed row of a right-aligned cell: the label stays first.
+                flexDirection: 'row',
                 gap: 1.5,
                 justifyContent: 'space-between',
                 alignItems: 'center',
@@ -506,7 +511,8 @@ export function DataTable<Row extends RowData>({
                     aria-rowindex={r + 2}
                     aria-selected={selection ? chosen : undefined}
                     hover
-                    selected={chosen}
+                    selected={chosen || id === currentId}
+                    aria-current={id === currentId ? 'true' : undefined}
                     data-testid={rowTestId}
                     onDoubleClick={onOpen ? () => onOpen(row.original) : undefined}
                   >

@@ -1,13 +1,8 @@
+import type { z } from 'zod';
+import type { auditEntrySchema } from '@bo/contract/admin';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -21,10 +16,10 @@ import { useFormat } from '../../lib/format';
 import { useAuditLogQuery } from './admin-api';
 import { AdminListError, AdminPagination } from './admin-list';
 import { formatDateTime } from './format';
-import { stackedTableSx } from './stacked-table-sx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { useListParams } from './use-list-params';
 
-const COLUMNS = ['when', 'who', 'action', 'from', 'details'] as const;
+type Column = 'when' | 'who' | 'action' | 'from' | 'details';
 
 function actionColor(action: string): LabelColor {
   if (/failed|refused/.test(action)) return 'error';
@@ -41,9 +36,71 @@ export function AuditLogTab() {
     limit,
     action: action || undefined,
   });
-  const col = (column: (typeof COLUMNS)[number]) => t(`admin.audit.columns.${column}`);
+  const col = (column: Column) => t(`admin.audit.columns.${column}`);
   const format = useFormat();
   const actionLabel = (value: string) => auditActionLabel(t, value);
+
+  const columns: Array<DataColumn<z.infer<typeof auditEntrySchema>>> = [
+    {
+      id: 'when',
+      header: col('when'),
+      required: true,
+      width: 170,
+      cell: (entry) => formatDateTime(entry.createdAt, i18n.language),
+    },
+    {
+      id: 'who',
+      header: col('who'),
+      width: 170,
+      cell: (entry) =>
+        entry.actorName ?? (
+          <Typography component="span" variant="body2" sx={{ color: 'text.disabled' }}>
+            {t('admin.audit.unknownActor')}
+          </Typography>
+        ),
+    },
+    {
+      id: 'action',
+      header: col('action'),
+      width: 200,
+      cell: (entry) => <Label color={actionColor(entry.action)}>{actionLabel(entry.action)}</Label>,
+    },
+    {
+      id: 'from',
+      header: col('from'),
+      width: 200,
+      cell: (entry) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" dir="ltr" sx={{ textAlign: 'left' }}>
+            {entry.ip ?? '—'}
+          </Typography>
+          {entry.userAgent && (
+            <Tooltip title={entry.userAgent}>
+              <Typography
+                variant="caption"
+                noWrap
+                dir="ltr"
+                tabIndex={0}
+                sx={{ display: 'block', color: 'text.secondary', textAlign: 'left' }}
+              >
+                {entry.userAgent}
+              </Typography>
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'details',
+      header: col('details'),
+      width: 300,
+      cell: (entry) => (
+        <Typography variant="caption" dir="auto" sx={{ wordBreak: 'break-word' }}>
+          {auditMetaText(t, entry.action, entry.meta, format.money) || '—'}
+        </Typography>
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -100,93 +157,30 @@ export function AuditLogTab() {
         <AdminListError error={error} onRetry={() => void refetch()} />
       ) : (
         <>
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table
-              size="small"
-              sx={stackedTableSx(760)}
-              aria-label={t('admin.audit.tab')}
-              aria-busy={isFetching}
-            >
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{t(`admin.audit.columns.${column}`)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {isLoading &&
-                  Array.from({ length: 5 }, (_, i) => (
-                    <TableRow key={i}>
-                      {COLUMNS.map((column) => (
-                        <TableCell key={column}>
-                          <Skeleton variant="text" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                {data?.entries.map((entry) => (
-                  <TableRow key={entry.id} hover data-testid="audit-row">
-                    <TableCell data-label={col('when')} sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(entry.createdAt, i18n.language)}
-                    </TableCell>
-                    <TableCell data-label={col('who')}>
-                      {entry.actorName ?? (
-                        <Typography
-                          component="span"
-                          variant="body2"
-                          sx={{ color: 'text.disabled' }}
-                        >
-                          {t('admin.audit.unknownActor')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell data-label={col('action')}>
-                      <Label color={actionColor(entry.action)}>{actionLabel(entry.action)}</Label>
-                    </TableCell>
-                    <TableCell data-label={col('from')} sx={{ maxWidth: 220 }}>
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography variant="body2" dir="ltr" sx={{ textAlign: 'left' }}>
-                          {entry.ip ?? '—'}
-                        </Typography>
-                        {entry.userAgent && (
-                          <Tooltip title={entry.userAgent}>
-                            <Typography
-                              variant="caption"
-                              noWrap
-                              dir="ltr"
-                              tabIndex={0}
-                              sx={{ display: 'block', color: 'text.secondary', textAlign: 'left' }}
-                            >
-                              {entry.userAgent}
-                            </Typography>
-                          </Tooltip>
-                        )}
-                      </Box>
-                    </TableCell>
-                    <TableCell data-label={col('details')} sx={{ minWidth: 200 }}>
-                      <Typography variant="caption" dir="auto" sx={{ wordBreak: 'break-word' }}>
-                        {auditMetaText(t, entry.action, entry.meta, format.money) || '—'}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {data && data.entries.length === 0 && (
-            <EmptyContent
-              title={t('admin.audit.empty')}
-              description={action ? t('admin.audit.emptyFiltered') : undefined}
-              action={
-                action ? (
-                  <Button variant="outlined" color="inherit" onClick={() => setFilter('')}>
-                    {t('admin.clearFilter')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
+          <DataTable
+            list="audit"
+            label={t('admin.audit.tab')}
+            columns={columns}
+            rows={data?.entries}
+            getRowId={(entry) => String(entry.id)}
+            rowLabel={(entry) => actionLabel(entry.action)}
+            loading={isLoading}
+            fetching={isFetching}
+            rowTestId="audit-row"
+            empty={
+              <EmptyContent
+                title={t('admin.audit.empty')}
+                description={action ? t('admin.audit.emptyFiltered') : undefined}
+                action={
+                  action ? (
+                    <Button variant="outlined" color="inherit" onClick={() => setFilter('')}>
+                      {t('admin.clearFilter')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            }
+          />
           <AdminPagination
             total={data?.total}
             page={page}

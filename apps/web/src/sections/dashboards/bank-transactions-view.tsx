@@ -5,12 +5,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -25,7 +19,8 @@ import { subscribeRealtime } from '../../lib/realtime';
 import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { useBankAccountsQuery, useBankTransactionsQuery } from './banking-api';
-import { PagedTableStatus, ShowMore } from './paged-table';
+import { ShowMore } from './paged-table';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +84,65 @@ export function BankTransactionsView() {
       { replace: true },
     );
   const category = (c: string) => t(`dashboards.banking.categories.${c}`, { defaultValue: c });
+
+  const columns: Array<DataColumn<BankTransaction>> = [
+    {
+      id: 'occurredAt',
+      header: t('dashboards.banking.columns.occurredAt'),
+      required: true,
+      width: 180,
+      cell: (r) => f.dateTime(r.occurredAt),
+    },
+    {
+      id: 'counterparty',
+      header: t('dashboards.banking.columns.counterparty'),
+      width: 240,
+      cell: (r) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2">{r.counterparty || '—'}</Typography>
+          {r.description && (
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              {r.description}
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('dashboards.banking.columns.category'),
+      width: 150,
+      cell: (r) => category(r.category),
+    },
+    {
+      id: 'kind',
+      header: t('dashboards.banking.columns.kind'),
+      width: 120,
+      cell: (r) => (
+        <Label color={KIND_COLOR[r.kind] ?? 'default'}>
+          {t(`dashboards.banking.kinds.${r.kind}`)}
+        </Label>
+      ),
+    },
+    {
+      id: 'account',
+      header: t('dashboards.banking.columns.account'),
+      width: 160,
+      cell: (r) => r.accountName,
+    },
+    {
+      id: 'amount',
+      header: t('dashboards.banking.columns.amount'),
+      align: 'right',
+      width: 140,
+      cell: (r) => (
+        <Box component="bdi" sx={{ fontWeight: r.amount > 0 ? 600 : undefined }}>
+          {r.amount > 0 ? '+' : ''}
+          {f.money(r.amount, r.currency)}
+        </Box>
+      ),
+    },
+  ];
 
   return (
     <Box>
@@ -162,66 +216,23 @@ export function BankTransactionsView() {
             onChange={(e) => set('to', e.target.value)}
           />
         </Stack>
-        {/* Scrolls sideways on a phone: reachable and named for the keyboard. */}
-        <TableContainer
-          tabIndex={0}
-          role="region"
-          aria-label={t('dashboards.banking.transactions.title')}
-        >
-          <Table size="small" aria-label={t('dashboards.banking.transactions.title')}>
-            <TableHead>
-              <TableRow>
-                {['occurredAt', 'counterparty', 'category', 'kind', 'account'].map((c) => (
-                  <TableCell key={c}>{t(`dashboards.banking.columns.${c}`)}</TableCell>
-                ))}
-                <TableCell align="right">{t('dashboards.banking.columns.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow
-                  key={r.id}
-                  hover
-                  selected={r.id === highlight}
-                  aria-current={r.id === highlight ? 'true' : undefined}
-                >
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.dateTime(r.occurredAt)}</TableCell>
-                  <TableCell>
-                    <Typography variant="body2">{r.counterparty || '—'}</Typography>
-                    {r.description && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        {r.description}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{category(r.category)}</TableCell>
-                  <TableCell>
-                    <Label color={KIND_COLOR[r.kind] ?? 'default'}>
-                      {t(`dashboards.banking.kinds.${r.kind}`)}
-                    </Label>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.accountName}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ whiteSpace: 'nowrap', fontWeight: r.amount > 0 ? 600 : undefined }}
-                  >
-                    <bdi>
-                      {r.amount > 0 ? '+' : ''}
-                      {f.money(r.amount, r.currency)}
-                    </bdi>
-                  </TableCell>
-                </TableRow>
-              ))}
-              <PagedTableStatus
-                columns={6}
-                rows={rows.length}
-                fetching={isFetching}
-                error={isError}
-                none={t('dashboards.banking.transactions.none')}
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          list="bank-transactions"
+          label={t('dashboards.banking.transactions.title')}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          rowLabel={(r) => r.counterparty || r.id}
+          loading={isFetching}
+          currentId={highlight}
+          error={isError && !rows.length ? t('dashboards.error') : undefined}
+          onRetry={() => void refetch()}
+          empty={
+            <Typography variant="body2" sx={{ color: 'text.secondary', p: 3 }}>
+              {t('dashboards.banking.transactions.none')}
+            </Typography>
+          }
+        />
         <ShowMore
           next={data?.nextCursor}
           fetching={isFetching}

@@ -5,12 +5,6 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
@@ -25,7 +19,8 @@ import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { useBookingsQuery } from './booking-api';
 import { BOOKING_STATUS_COLOR, BookingActions, BookingDetails } from './booking-dashboard-view';
-import { PagedTableStatus, ShowMore } from './paged-table';
+import { ShowMore } from './paged-table';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { DateField } from '../../components/form/date-field';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,6 +73,75 @@ export function BookingListView() {
       return p;
     });
 
+  const columns: Array<DataColumn<Booking>> = [
+    {
+      id: 'guest',
+      header: t('dashboards.booking.columns.guest'),
+      required: true,
+      width: 200,
+      cell: (b) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap>
+            {b.guestName}
+          </Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {f.dateTime(b.createdAt)}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'property',
+      header: t('dashboards.booking.columns.property'),
+      width: 220,
+      cell: (b) => `${b.propertyName} · ${b.roomName}`,
+    },
+    {
+      id: 'checkIn',
+      header: t('dashboards.booking.columns.checkIn'),
+      width: 130,
+      cell: (b) => f.day(b.checkIn),
+    },
+    {
+      id: 'checkOut',
+      header: t('dashboards.booking.columns.checkOut'),
+      width: 130,
+      cell: (b) => f.day(b.checkOut),
+    },
+    {
+      id: 'nights',
+      header: t('dashboards.booking.columns.nights'),
+      align: 'right',
+      width: 90,
+      cell: (b) => f.count(b.nights),
+    },
+    {
+      id: 'total',
+      header: t('dashboards.booking.columns.total'),
+      align: 'right',
+      width: 120,
+      cell: (b) => <bdi>{f.money(b.total)}</bdi>,
+    },
+    {
+      id: 'status',
+      header: t('dashboards.booking.columns.status'),
+      width: 140,
+      cell: (b) => (
+        <Label color={BOOKING_STATUS_COLOR[b.status] ?? 'default'}>
+          {t(`dashboards.booking.status.${b.status}`)}
+        </Label>
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('dashboards.booking.actions'),
+      hideHeader: true,
+      align: 'right',
+      width: 80,
+      cell: (b) => <BookingActions id={b.id} status={b.status as BookingStatus} />,
+    },
+  ];
+
   return (
     <Box>
       <PageHeader
@@ -121,71 +185,22 @@ export function BookingListView() {
             onChange={(e) => set('to', e.target.value)}
           />
         </Stack>
-        <TableContainer>
-          <Table size="small" aria-label={t('dashboards.booking.list.title')}>
-            <TableHead>
-              <TableRow>
-                {['guest', 'property', 'checkIn', 'checkOut', 'nights', 'total', 'status'].map(
-                  (c) => (
-                    <TableCell key={c} align={c === 'nights' || c === 'total' ? 'right' : 'left'}>
-                      {t(`dashboards.booking.columns.${c}`)}
-                    </TableCell>
-                  ),
-                )}
-                <TableCell align="right">
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: 1,
-                      height: 1,
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                    }}
-                  >
-                    {t('dashboards.booking.actions')}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((b) => (
-                <TableRow key={b.id} hover>
-                  <TableCell>
-                    <Typography variant="body2">{b.guestName}</Typography>
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {f.dateTime(b.createdAt)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {b.propertyName} · {b.roomName}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.day(b.checkIn)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.day(b.checkOut)}</TableCell>
-                  <TableCell align="right">{f.count(b.nights)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{f.money(b.total)}</bdi>
-                  </TableCell>
-                  <TableCell>
-                    <Label color={BOOKING_STATUS_COLOR[b.status] ?? 'default'}>
-                      {t(`dashboards.booking.status.${b.status}`)}
-                    </Label>
-                  </TableCell>
-                  <TableCell align="right">
-                    <BookingActions id={b.id} status={b.status as BookingStatus} />
-                  </TableCell>
-                </TableRow>
-              ))}
-              <PagedTableStatus
-                columns={8}
-                rows={rows.length}
-                fetching={isFetching}
-                error={isError}
-                none={t('dashboards.booking.list.none')}
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          list="bookings"
+          label={t('dashboards.booking.list.title')}
+          columns={columns}
+          rows={rows}
+          getRowId={(b) => b.id}
+          rowLabel={(b) => b.guestName}
+          loading={isFetching}
+          error={isError && !rows.length ? t('dashboards.error') : undefined}
+          onRetry={() => void refetch()}
+          empty={
+            <Typography variant="body2" sx={{ color: 'text.secondary', p: 3 }}>
+              {t('dashboards.booking.list.none')}
+            </Typography>
+          }
+        />
         <ShowMore
           next={data?.nextCursor}
           fetching={isFetching}

@@ -10,12 +10,6 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -29,11 +23,11 @@ import { useCursorPages } from '../../lib/use-cursor-pages';
 import { paths } from '../../routes/paths';
 import { usePageViewsQuery } from './analytics-api';
 import { useRegionName } from '../../lib/use-region-name';
-import { PagedTableStatus, ShowMore } from './paged-table';
+import { ShowMore } from './paged-table';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const pathSchema = pageViewListQuerySchema.shape.path.unwrap();
-const COLUMNS = ['viewedAt', 'path', 'source', 'country', 'device'] as const;
 
 /**
  * /dashboard/analytics/views — the views behind the analytics dashboard's figures, newest first,
@@ -104,6 +98,49 @@ export function PageViewsView() {
     filters.from && filters.to ? `?from=${filters.from}&to=${filters.to}` : ''
   }`;
   const title = t('dashboards.analytics.log.title');
+
+  const columns: Array<DataColumn<PageView>> = [
+    {
+      id: 'viewedAt',
+      header: t('dashboards.analytics.log.viewedAt'),
+      required: true,
+      width: 190,
+      cell: (r) => f.dateTime(r.viewedAt),
+    },
+    {
+      id: 'path',
+      header: t('dashboards.analytics.columns.path'),
+      width: 240,
+      cell: (r) => <bdi dir="ltr">{r.path}</bdi>,
+    },
+    {
+      id: 'source',
+      header: t('dashboards.analytics.columns.source'),
+      width: 170,
+      cell: (r) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2">{t(`dashboards.analytics.sources.${r.source}`)}</Typography>
+          {r.referrerHost && (
+            <Typography variant="caption" noWrap component="div" sx={{ color: 'text.secondary' }}>
+              <bdi dir="ltr">{r.referrerHost}</bdi>
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'country',
+      header: t('dashboards.analytics.columns.country'),
+      width: 160,
+      cell: (r) => countryName(r.country),
+    },
+    {
+      id: 'device',
+      header: t('dashboards.analytics.columns.device'),
+      width: 120,
+      cell: (r) => t(`dashboards.analytics.devices.${r.device}`),
+    },
+  ];
 
   return (
     <Box>
@@ -199,51 +236,22 @@ export function PageViewsView() {
             />
           )}
         </Stack>
-        {/* Scrolls sideways on a phone: reachable and named for the keyboard. */}
-        <TableContainer tabIndex={0} role="region" aria-label={title}>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((c) => (
-                  <TableCell key={c}>
-                    {c === 'viewedAt'
-                      ? t('dashboards.analytics.log.viewedAt')
-                      : t(`dashboards.analytics.columns.${c}`)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{f.dateTime(r.viewedAt)}</TableCell>
-                  <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                    <bdi dir="ltr">{r.path}</bdi>
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2">
-                      {t(`dashboards.analytics.sources.${r.source}`)}
-                    </Typography>
-                    {r.referrerHost && (
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                        <bdi dir="ltr">{r.referrerHost}</bdi>
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{countryName(r.country)}</TableCell>
-                  <TableCell>{t(`dashboards.analytics.devices.${r.device}`)}</TableCell>
-                </TableRow>
-              ))}
-              <PagedTableStatus
-                columns={COLUMNS.length}
-                rows={rows.length}
-                fetching={isFetching}
-                error={isError}
-                none={t('dashboards.analytics.log.none')}
-              />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          list="page-views"
+          label={title}
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => r.id}
+          rowLabel={(r) => r.path}
+          loading={isFetching}
+          error={isError && !rows.length ? t('dashboards.error') : undefined}
+          onRetry={() => void refetch()}
+          empty={
+            <Typography variant="body2" sx={{ color: 'text.secondary', p: 3 }}>
+              {t('dashboards.analytics.log.none')}
+            </Typography>
+          }
+        />
         <ShowMore
           next={data?.nextCursor}
           fetching={isFetching}
