@@ -10,7 +10,6 @@ import SendRounded from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Container from '@mui/material/Container';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -23,13 +22,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -38,9 +30,10 @@ import type { InvoiceListQuery, InvoiceSummary, InvoiceTab } from '@bo/contract/
 import { INVOICE_SORTS, INVOICE_TABS, INVOICE_ZIP_MAX } from '@bo/contract/invoices';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
-import { WIDE_ONLY } from '../../components/table/phone';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
+import { useRangeSelection } from '../../lib/use-range-selection';
 import { useHasAccess } from '../../auth/role-based-guard';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
@@ -94,7 +87,8 @@ export function InvoiceListView() {
   const trail = (params.get('pages') ?? '').split('.').filter(Boolean);
   const cursor = trail.at(-1);
   const [search, setSearch] = useState(q);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, toggle, setAll: setSelected } = useRangeSelection();
+  const navigate = useNavigate();
   const [zipping, setZipping] = useState(false);
   const [remind, reminding] = useSendRemindersMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -139,7 +133,6 @@ export function InvoiceListView() {
     setParams((prev) => mergeSearchParams(prev, { pages: pages.join('.') || null }), {
       replace: false,
     });
-  const toggleAll = (on: boolean) => setSelected(on ? rows.map((r) => r.id) : []);
   const chosen = rows.filter((r) => selected.includes(r.id));
   const sortBy = (key: InvoiceListQuery['sort']) =>
     update({ sort: key ?? null, order: sort === key && order === 'desc' ? 'asc' : 'desc' });
@@ -198,6 +191,83 @@ export function InvoiceListView() {
       notify.error(translateError(t, e));
     }
   };
+
+  const columns: Array<DataColumn<InvoiceSummary>> = [
+    {
+      id: 'customer',
+      header: t('invoice.fields.customer'),
+      required: true,
+      width: 240,
+      cell: (invoice) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {invoice.to.name}
+          </Typography>
+          <Link
+            component={RouterLink}
+            to={paths.dashboard.invoice.details(invoice.id)}
+            underline="hover"
+            variant="body2"
+            dir="ltr"
+            // Its own line, not a link inside running text.
+            sx={{ display: 'block', width: 'fit-content' }}
+          >
+            {invoice.invoiceNumber ?? t('invoice.status.draft')}
+            {invoice.kind === 'credit_note' ? ` · ${t('invoice.creditNote')}` : ''}
+          </Link>
+        </Box>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: t('invoice.fields.created'),
+      sortable: true,
+      width: 130,
+      cell: (invoice) => f.day(invoice.createdAt),
+    },
+    {
+      id: 'dueDate',
+      header: t('invoice.fields.due'),
+      sortable: true,
+      width: 130,
+      cell: (invoice) => f.day(invoice.dueDate),
+    },
+    {
+      id: 'total',
+      header: t('invoice.fields.amount'),
+      sortable: true,
+      align: 'right',
+      width: 160,
+      cell: (invoice) => (
+        <Box>
+          <bdi dir="ltr">{f.money(invoice.total, invoice.currency)}</bdi>
+          {invoice.paid > 0 && invoice.balance > 0 && (
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              {t('invoice.fields.balance')}:{' '}
+              <bdi dir="ltr">{f.money(invoice.balance, invoice.currency)}</bdi>
+            </Typography>
+          )}
+        </Box>
+      ),
+    },
+    {
+      id: 'sent',
+      header: t('invoice.fields.sent'),
+      align: 'center',
+      width: 90,
+      cell: (invoice) => f.count(invoice.sentCount),
+    },
+    {
+      id: 'status',
+      header: t('invoice.fields.status'),
+      width: 130,
+      cell: (invoice) => (
+        <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
+          {t(`invoice.status.${invoice.status}`)}
+        </Label>
+      ),
+    },
+  ];
 
   return (
     <Container maxWidth="xl">
@@ -440,95 +510,29 @@ export function InvoiceListView() {
           </Stack>
         )}
 
-        <TableContainer
-          tabIndex={0}
-          role="region"
-          aria-label={t('invoice.list.title')}
-          sx={{ opacity: isFetching ? 0.6 : 1 }}
-        >
-          <Table
-            sx={(theme) => ({
-              minWidth: { sm: 860 },
-              // A phone keeps the row within the screen.
-              [theme.breakpoints.down('sm')]: {
-                '& td, & th': { px: 1 },
-                '& .MuiTableCell-paddingCheckbox': { px: 0 },
-              },
-            })}
-            size="medium"
-          >
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    slotProps={{ input: { 'aria-label': t('invoice.list.selectAll') } }}
-                    checked={rows.length > 0 && chosen.length === rows.length}
-                    indeterminate={chosen.length > 0 && chosen.length < rows.length}
-                    onChange={(e) => toggleAll(e.target.checked)}
-                  />
-                </TableCell>
-                <TableCell>{t('invoice.fields.customer')}</TableCell>
-                <TableCell sortDirection={sort === 'createdAt' ? order : false} sx={WIDE_ONLY}>
-                  <TableSortLabel
-                    active={sort === 'createdAt'}
-                    direction={sort === 'createdAt' ? order : 'desc'}
-                    onClick={() => sortBy('createdAt')}
-                  >
-                    {t('invoice.fields.created')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell sortDirection={sort === 'dueDate' ? order : false} sx={WIDE_ONLY}>
-                  <TableSortLabel
-                    active={sort === 'dueDate'}
-                    direction={sort === 'dueDate' ? order : 'desc'}
-                    onClick={() => sortBy('dueDate')}
-                  >
-                    {t('invoice.fields.due')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell align="right" sortDirection={sort === 'total' ? order : false}>
-                  <TableSortLabel
-                    active={sort === 'total'}
-                    direction={sort === 'total' ? order : 'desc'}
-                    onClick={() => sortBy('total')}
-                  >
-                    {t('invoice.fields.amount')}
-                  </TableSortLabel>
-                </TableCell>
-                <TableCell align="center" sx={WIDE_ONLY}>
-                  {t('invoice.fields.sent')}
-                </TableCell>
-                <TableCell sx={WIDE_ONLY}>{t('invoice.fields.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {isLoading
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={7}>
-                        <Skeleton height={32} />
-                      </TableCell>
-                    </TableRow>
-                  ))
-                : rows.map((invoice) => (
-                    <InvoiceRow
-                      key={invoice.id}
-                      invoice={invoice}
-                      selectable
-                      selected={selected.includes(invoice.id)}
-                      onSelect={(on) =>
-                        setSelected((s) =>
-                          on ? [...s, invoice.id] : s.filter((x) => x !== invoice.id),
-                        )
-                      }
-                    />
-                  ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {!isLoading && data && rows.length === 0 && (
-          <EmptyContent title={t('invoice.list.empty')} />
-        )}
+        <DataTable
+          list="invoices"
+          label={t('invoice.list.title')}
+          columns={columns}
+          rows={data?.invoices}
+          getRowId={(invoice) => invoice.id}
+          rowLabel={(invoice) =>
+            t('invoice.list.select', {
+              name: invoice.invoiceNumber ?? t('invoice.status.draft'),
+            })
+          }
+          loading={isLoading}
+          fetching={isFetching}
+          empty={<EmptyContent title={t('invoice.list.empty')} />}
+          selection={{ selected, toggle, setAll: setSelected }}
+          onOpen={(invoice) => void navigate(paths.dashboard.invoice.details(invoice.id))}
+          sort={{
+            by: sort ?? 'createdAt',
+            dir: order,
+            onSort: (by) => sortBy(by as InvoiceListQuery['sort']),
+          }}
+          rowTestId="invoice-row"
+        />
         <Stack
           direction="row"
           spacing={1}
@@ -589,84 +593,5 @@ export function InvoiceListView() {
         </DialogActions>
       </Dialog>
     </Container>
-  );
-}
-
-function InvoiceRow({
-  invoice,
-  selectable,
-  selected,
-  onSelect,
-}: {
-  invoice: InvoiceSummary;
-  selectable: boolean;
-  selected: boolean;
-  onSelect: (on: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const f = useInvoiceFormat();
-  const label = invoice.invoiceNumber ?? t('invoice.status.draft');
-  return (
-    <TableRow hover selected={selected} data-testid="invoice-row">
-      {selectable && (
-        <TableCell padding="checkbox">
-          <Checkbox
-            checked={selected}
-            onChange={(e) => onSelect(e.target.checked)}
-            slotProps={{ input: { 'aria-label': t('invoice.list.select', { name: label }) } }}
-          />
-        </TableCell>
-      )}
-      <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {invoice.to.name}
-        </Typography>
-        <Link
-          component={RouterLink}
-          to={paths.dashboard.invoice.details(invoice.id)}
-          underline="hover"
-          variant="body2"
-          dir="ltr"
-          // Its own line, not a link inside running text.
-          sx={{ display: 'block', width: 'fit-content' }}
-        >
-          {label}
-          {invoice.kind === 'credit_note' ? ` · ${t('invoice.creditNote')}` : ''}
-        </Link>
-        {/* On a phone the dates' columns are folded in here. */}
-        <Typography
-          variant="caption"
-          component="div"
-          sx={{ color: 'text.secondary', display: { sm: 'none' } }}
-        >
-          {t('invoice.fields.due')}: {f.day(invoice.dueDate)}
-        </Typography>
-      </TableCell>
-      <TableCell sx={WIDE_ONLY}>{f.day(invoice.createdAt)}</TableCell>
-      <TableCell sx={WIDE_ONLY}>{f.day(invoice.dueDate)}</TableCell>
-      <TableCell align="right">
-        <bdi dir="ltr">{f.money(invoice.total, invoice.currency)}</bdi>
-        {invoice.paid > 0 && invoice.balance > 0 && (
-          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            {t('invoice.fields.balance')}:{' '}
-            <bdi dir="ltr">{f.money(invoice.balance, invoice.currency)}</bdi>
-          </Typography>
-        )}
-        {/* On a phone the status sits under the amount. */}
-        <Box sx={{ display: { sm: 'none' }, mt: 0.5 }}>
-          <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
-            {t(`invoice.status.${invoice.status}`)}
-          </Label>
-        </Box>
-      </TableCell>
-      <TableCell align="center" sx={WIDE_ONLY}>
-        {f.count(invoice.sentCount)}
-      </TableCell>
-      <TableCell sx={WIDE_ONLY}>
-        <Label color={INVOICE_STATUS_COLOR[invoice.status]}>
-          {t(`invoice.status.${invoice.status}`)}
-        </Label>
-      </TableCell>
-    </TableRow>
   );
 }
