@@ -152,8 +152,10 @@ export async function planImport(
     const errors: ImportRowError[] = result.success
       ? []
       : result.error.issues.map((issue) => issueError(lang, issue));
-    if (result.success && input.role !== undefined && !known.has(result.data.role))
-      errors.push(rowError(lang, 'role', 'role_unknown', { value: result.data.role }));
+    // A role is checked even when another field is wrong, so the preview names every problem.
+    const role = input.role?.trim();
+    if (role && role.length <= 40 && !known.has(role))
+      errors.push(rowError(lang, 'role', 'role_unknown', { value: role }));
     return { row, input, data: result.success ? result.data : undefined, errors };
   });
   const emails = [...new Set(parsed.flatMap((p) => (p.data ? [p.data.email] : [])))];

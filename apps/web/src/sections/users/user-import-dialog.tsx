@@ -380,7 +380,9 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
               <Alert severity="success">{t('users.transfer.noErrors')}</Alert>
             ) : (
               <>
-                <Typography variant="subtitle2">{t('users.transfer.errorsTitle')}</Typography>
+                <Typography variant="subtitle2" component="h3">
+                  {t('users.transfer.errorsTitle')}
+                </Typography>
                 <ErrorRows rows={preview.rows} t={t} />
                 {preview.total > preview.pageSize && (
                   <TablePagination
