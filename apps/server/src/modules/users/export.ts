@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { USER_EXPORT_COLUMNS, type User, type UserExportColumn } from '@bo/contract/users';
+import type { User } from '@bo/contract/users';
+import { USER_EXPORT_COLUMNS, type UserExportColumn } from '@bo/contract/users-transfer';
 import { toCsv } from '../../lib/csv.js';
 import { USER_HEADERS, type Lang } from './transfer-texts.js';
 

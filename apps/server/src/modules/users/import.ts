@@ -16,12 +16,12 @@ import {
   type ImportReport,
   type ImportRowError,
 } from '@bo/contract/imports';
+import { createUserBodySchema } from '@bo/contract/users';
 import {
   USER_IMPORT_FIELDS,
   USER_IMPORT_REQUIRED,
-  createUserBodySchema,
   type UserImportField,
-} from '@bo/contract/users';
+} from '@bo/contract/users-transfer';
 import type { Executor } from '../../db/client.js';
 import { imports, roles, users } from '../../db/schema/index.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';

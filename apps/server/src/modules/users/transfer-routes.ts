@@ -16,12 +16,12 @@ import {
   importPreviewQuerySchema,
   type Import,
 } from '@bo/contract/imports';
+import { USERS_API } from '@bo/contract/users';
 import {
-  USERS_API,
   USER_EXPORT_MAX,
   USER_IMPORT_FIELDS,
   userExportQuerySchema,
-} from '@bo/contract/users';
+} from '@bo/contract/users-transfer';
 import { imports, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, badRequest, fieldError, notFound } from '../../lib/http-error.js';

@@ -4,7 +4,7 @@
  * header in any of them, so an export maps itself back whatever language it was written in.
  */
 import type { FastifyRequest } from 'fastify';
-import type { UserExportColumn } from '@bo/contract/users';
+import type { UserExportColumn } from '@bo/contract/users-transfer';
 import { langFromHeader, mailLang, type MailLang } from '../../lib/account-mails.js';
 
 export type Lang = MailLang;

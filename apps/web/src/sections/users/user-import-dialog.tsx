@@ -5,7 +5,7 @@ import {
   type ImportDuplicatePolicy,
   type ImportPreviewAnswer,
 } from '@bo/contract/imports';
-import { USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED } from '@bo/contract/users';
+import { USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED } from '@bo/contract/users-transfer';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,7 +1,8 @@
 import { USER_STATUSES } from '@bo/contract/account';
 import type { UserStatus } from '@bo/contract/account';
 import type { User, UserSort } from '@bo/contract/users';
-import { USER_EXPORT_MAX, USER_LIST_MAX_OFFSET, USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
+import { USER_LIST_MAX_OFFSET, USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
+import { USER_EXPORT_MAX } from '@bo/contract/users-transfer';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -47,6 +48,7 @@ import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
+import { LocaleArea } from '../../locales/locale-area';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { roleName } from '../../lib/audit-labels';
@@ -567,7 +569,10 @@ export function UserListView() {
       />
       {importing && (
         <Suspense fallback={null}>
-          <UserImportDialog open onClose={() => setImporting(false)} />
+          {/* The dialog's words are a section of their own, loaded when it opens. */}
+          <LocaleArea area="users-import">
+            <UserImportDialog open onClose={() => setImporting(false)} />
+          </LocaleArea>
         </Suspense>
       )}
       {quickEdit && (
