@@ -5,6 +5,7 @@ import {
   type ImportDuplicatePolicy,
   type ImportPreviewAnswer,
 } from '@bo/contract/imports';
+import { LANGUAGES } from '@bo/contract/constants';
 import { USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED } from '@bo/contract/users-transfer';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
@@ -159,7 +160,9 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
   });
   const current = running ? (status.data ?? imp) : null;
   const finished = current?.status === 'done' || current?.status === 'failed';
-  const options = { mapping, duplicates, lang: i18n.language as 'en' };
+  // The rows' messages in the language on screen (one of ours; else the server picks).
+  const lang = LANGUAGES.find((l) => l === i18n.language);
+  const options = { mapping, duplicates, ...(lang ? { lang } : {}) };
 
   const reset = () => {
     setStep(0);

@@ -13,6 +13,7 @@ import type {
   UserSort,
   UsersAnswer,
 } from '@bo/contract/users';
+import { LANGUAGES } from '@bo/contract/constants';
 import { USERS_API } from '@bo/contract/users';
 import type {
   ImportAnswer,
@@ -216,6 +217,9 @@ export async function downloadUsers(
   filters: Record<string, string>,
   lang: string,
 ) {
-  const blob = await fetchFile(USERS_API.export, { query: { format, lang, ...filters } });
+  const known = (LANGUAGES as readonly string[]).includes(lang);
+  const blob = await fetchFile(USERS_API.export, {
+    query: { format, ...(known ? { lang } : {}), ...filters },
+  });
   saveBlob(blob, `people-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
