@@ -10,6 +10,7 @@ import { sendOverdueReminders } from './modules/invoices/routes.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { runScheduledBackup } from './ops/backup.js';
 import { WEBHOOK_DELIVERY_JOB, deliverWebhook } from './lib/webhooks.js';
+import { USER_IMPORT_JOB, runUserImport, type ImportJobData } from './modules/users/import.js';
 
 /** A cron expression for "every `hours` hours" (UTC): minutes under an hour, a daily time above a day. */
 export function everyHoursCron(hours: number, dailyAt = 7): string {
@@ -150,6 +151,18 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
       batchSize: 10,
       singletonKey: (data: { deliveryId: string }) => data.deliveryId,
       handler: deliverWebhook,
+    },
+    {
+      // A people import (docs/decisions/045): one try more after a crash, which finds the rows
+      // already written unchanged; 10,000 rows take well under the lease.
+      name: USER_IMPORT_JOB,
+      retryLimit: 1,
+      retryDelaySeconds: 10,
+      backoff: false,
+      timeoutSeconds: 900,
+      batchSize: 1,
+      singletonKey: (data: ImportJobData) => data.importId,
+      handler: (data: ImportJobData, { app }) => runUserImport(app, data),
     },
   ];
   const unknown = kinds.filter((k) => !(JOB_KINDS as readonly string[]).includes(k.name));

@@ -276,6 +276,12 @@ export const ROUTE_ACCESS = {
   'PATCH /api/users/:id': 'users:write',
   'DELETE /api/users/:id': 'users:delete',
   'POST /api/users/bulk-delete': 'users:delete',
+  'GET /api/users/export': 'users:read',
+  // Importing people creates and changes them: the form's permission.
+  'POST /api/users/imports': 'users:write',
+  'GET /api/users/imports/:id': 'users:write',
+  'POST /api/users/imports/:id/preview': 'users:write',
+  'POST /api/users/imports/:id/run': 'users:write',
   // Administration → Tokens: every API token, service tokens, and people's sessions.
   'GET /api/admin/tokens': 'tokens:manage',
   'POST /api/admin/tokens': 'tokens:manage',

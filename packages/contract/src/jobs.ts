@@ -26,6 +26,7 @@ export const JOB_KINDS = [
   'store-vacuum',
   'scheduled-backup',
   'webhook-delivery',
+  'user-import',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

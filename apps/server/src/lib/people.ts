@@ -88,8 +88,11 @@ export function profileColumns(
 }
 
 /** A unique readable handle from a name: `jane-doe`, `jane-doe-2`, … */
+/** Words of the users area's own paths, which a slug must not be. */
+const RESERVED_SLUGS = new Set(['export', 'imports', 'bulk-delete']);
+
 export async function uniqueUserSlug(db: Executor, first: string, last: string): Promise<string> {
-  const base =
+  let base =
     `${first} ${last}`
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
@@ -97,6 +100,8 @@ export async function uniqueUserSlug(db: Executor, first: string, last: string):
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'user';
+  // The users area's fixed paths (`/api/users/export`) are never a person's slug.
+  if (RESERVED_SLUGS.has(base)) base = `${base}-user`;
   const rows = await db
     .select({ slug: users.slug })
     .from(users)

@@ -110,6 +110,8 @@ export const AUDIT_ACTIONS = [
   'user.bulk_deleted',
   'user.created',
   'user.deleted',
+  'user.export',
+  'user.import',
   'user.role_changed',
   'user.status_changed',
   'user.updated',

@@ -545,3 +545,29 @@ async function cappedPage(
 
 /** Admin-capable roles are the ones granting `admin:area` (roles are data, not a name). */
 export const ADMIN_ROLES_SQL = `SELECT name FROM roles WHERE 'admin:area' = ANY(permissions)`;
+
+/**
+ * Every person of the list's filter (search, role, status) in its sort, for an export: `max + 1`
+ * rows at most, so the caller knows when the filter holds more than an export may.
+ */
+export async function exportUserRows(
+  database: Database,
+  params: Pick<ListUsersParams, 'sort' | 'order' | 'q' | 'role' | 'status' | 'viewer'>,
+  max: number,
+): Promise<UserSqlRow[]> {
+  const args: unknown[] = [];
+  const where = filters(params, args);
+  if (params.status) {
+    args.push(params.status);
+    where.push(`status = $${args.length}`);
+  }
+  const dir = params.order === 'asc' ? 'ASC' : 'DESC';
+  const columns = SORT_COLUMNS[params.sort];
+  args.push(max + 1);
+  return database.query<UserSqlRow>(
+    `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY ${[...columns, ...(columns.includes('id') ? [] : ['id'])].map((c) => `${c} ${dir}`).join(', ')}
+     LIMIT $${args.length}`,
+    args,
+  );
+}

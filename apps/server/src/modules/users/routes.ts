@@ -23,7 +23,6 @@ import {
 import { users } from '../../db/schema/core.js';
 import { audit } from '../../lib/audit.js';
 import { approvedMail, mailLang, webBase } from '../../lib/account-mails.js';
-import { notify } from '../../lib/notify.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { fieldError } from '../../lib/http-error.js';
@@ -31,19 +30,13 @@ import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { codeMail, issueCode } from '../../lib/auth-codes.js';
 import { checkPasswordPolicy } from '../../lib/password-strength.js';
-import {
-  assertEmailFree,
-  emailTaken,
-  findUser,
-  profileColumns,
-  uniqueUserSlug,
-} from '../../lib/people.js';
-import { revokeSessions } from '../../lib/sessions.js';
+import { emailTaken, findUser } from '../../lib/people.js';
 import { toUser, type Viewer } from '../../lib/user-view.js';
 import { fromSqlRow, listUsers } from './queries.js';
-import { assertAdminsRemain, assertRoleExists, isAdminRole } from './service.js';
+import { assertAdminsRemain, assertRoleExists, insertPerson, updatePerson } from './service.js';
 import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
 import { assertRoleManagersRemain, lockRoleManagers } from '../../lib/role-managers.js';
+import { userTransferRoutes } from './transfer-routes.js';
 
 const viewerOf = (auth: AuthContext): Viewer => ({
   userId: auth.userId,
@@ -53,13 +46,13 @@ const viewerOf = (auth: AuthContext): Viewer => ({
 /** Managers see every field of everyone; others see public profiles and their own in full. */
 const seesAll = (auth: AuthContext) => (auth.permissions.has('users:write') ? 'role' : 'user');
 
-const SUSPENDED = new Set(['banned', 'rejected']);
-
 /** People management: listing for everyone who may read, changes for administrators only. */
 export async function userRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const { db, database, mailer } = services;
+
+  await userTransferRoutes(appBase);
 
   app.get(
     USERS_API.list,
@@ -133,33 +126,12 @@ export async function userRoutes(appBase: FastifyInstance) {
       await assertRoleExists(db, body.role);
       const passwordHash = password ? await hashPassword(password) : null;
       const created = await db
-        .transaction(async (tx) => {
-          await assertEmailFree(tx, body.email);
-          const [row] = await tx
-            .insert(users)
-            .values({
-              email: body.email,
-              passwordHash,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              displayName: `${body.firstName} ${body.lastName}`,
-              slug: await uniqueUserSlug(tx, body.firstName, body.lastName),
-              ...profileColumns(body),
-              role: body.role,
-              status: body.status,
-              emailVerified: body.emailVerified,
-              isPublic: body.isPublic,
-            })
-            .returning();
-          const code = password ? null : await issueCode(services, tx, row!.id, 'reset');
-          await audit(tx, request, {
-            actorId: auth.userId,
-            action: 'user.created',
-            targetId: row!.id,
-            meta: { email: row!.email, role: row!.role, status: row!.status },
-          });
-          return { row: row!, code };
-        })
+        .transaction((tx) =>
+          insertPerson(tx, request, auth.userId, body, {
+            passwordHash,
+            issueResetCode: (id) => issueCode(services, tx, id, 'reset'),
+          }),
+        )
         .catch((err: unknown) => {
           if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
           throw err;
@@ -198,84 +170,7 @@ export async function userRoutes(appBase: FastifyInstance) {
       const body = request.body;
       if (body.role !== undefined) await assertRoleExists(db, body.role);
       const updated = await db
-        .transaction(async (tx) => {
-          const managers = await lockRoleManagers(tx);
-          const before = await findUser(tx, request.params.id, true);
-          const roleChanged = body.role !== undefined && body.role !== before.role;
-          const statusChanged = body.status !== undefined && body.status !== before.status;
-          const wasActiveAdmin = before.status === 'active' && (await isAdminRole(tx, before.role));
-          if (wasActiveAdmin) {
-            const losesRole = roleChanged && !(await isAdminRole(tx, body.role!));
-            const losesStatus = statusChanged && body.status !== 'active';
-            if (losesRole || losesStatus) {
-              await assertAdminsRemain(tx, [before.id], losesRole ? 'role' : 'status');
-            }
-          }
-          const emailChanged = body.email !== undefined && body.email !== before.email;
-          if (emailChanged) await assertEmailFree(tx, body.email!, before.id);
-          const firstName = body.firstName ?? before.firstName;
-          const lastName = body.lastName ?? before.lastName;
-          const nameChanged = firstName !== before.firstName || lastName !== before.lastName;
-          const [row] = await tx
-            .update(users)
-            .set({
-              firstName,
-              lastName,
-              ...(nameChanged
-                ? {
-                    displayName: `${firstName} ${lastName}`,
-                    slug: await uniqueUserSlug(tx, firstName, lastName),
-                  }
-                : {}),
-              email: body.email,
-              // An address the administrator typed in is not proven unless they say so.
-              emailVerified: body.emailVerified ?? (emailChanged ? false : undefined),
-              ...profileColumns(body),
-              role: body.role,
-              status: body.status,
-              isPublic: body.isPublic,
-              updatedAt: new Date(),
-            })
-            .where(inArray(users.id, [before.id]))
-            .returning();
-          if (roleChanged || statusChanged) {
-            await assertRoleManagersRemain(tx, managers, roleChanged ? 'role' : 'status');
-          }
-          if (statusChanged && SUSPENDED.has(body.status!)) await revokeSessions(tx, before.id);
-          if (roleChanged) {
-            await audit(tx, request, {
-              actorId: auth.userId,
-              action: 'user.role_changed',
-              targetId: before.id,
-              meta: { from: before.role, to: body.role },
-            });
-          }
-          if (statusChanged) {
-            await audit(tx, request, {
-              actorId: auth.userId,
-              action: 'user.status_changed',
-              targetId: before.id,
-              meta: { from: before.status, to: body.status },
-            });
-          }
-          await audit(tx, request, {
-            actorId: auth.userId,
-            action: 'user.updated',
-            targetId: before.id,
-            meta: { fields: Object.keys(body).sort() },
-          });
-          const approved = before.status === 'pending' && row!.status === 'active';
-          if (approved)
-            await notify(tx, {
-              type: 'account.approved',
-              to: { users: [before.id] },
-              title: row!.displayName,
-              link: '/dashboard',
-              recordId: before.id,
-              actorId: auth.userId,
-            });
-          return { row: row!, approved };
-        })
+        .transaction((tx) => updatePerson(tx, request, auth.userId, request.params.id, body))
         .catch((err: unknown) => {
           if (body.email && isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
           throw err;

@@ -2,8 +2,11 @@ import { USER_STATUSES } from '@bo/contract/account';
 import type { UserStatus } from '@bo/contract/account';
 import type { User, UserSort } from '@bo/contract/users';
 import { USER_LIST_MAX_OFFSET, USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
+import { USER_EXPORT_MAX } from '@bo/contract/users-transfer';
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +17,7 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
@@ -42,7 +46,9 @@ import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
+import { isHttpError } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
+import { LocaleArea } from '../../locales/locale-area';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { roleName } from '../../lib/audit-labels';
@@ -50,11 +56,17 @@ import { STATUS_COLOR, userErrorMessage } from './user-status';
 import { UserTableRow } from './user-table-row';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
 import {
+  downloadUsers,
   useBulkDeleteUsersMutation,
   useDeleteUserMutation,
   useRolesQuery,
   useUsersQuery,
 } from './users-api';
+
+// The import dialog (stepper, tables) loads when it is opened.
+const UserImportDialog = lazy(() =>
+  import('./user-import-dialog').then((m) => ({ default: m.UserImportDialog })),
+);
 
 // The quick-edit form (React Hook Form, zod, autocomplete) loads when it is opened.
 const UserQuickEditDialog = lazy(() =>
@@ -81,7 +93,7 @@ const COLUMNS: Column[] = [
 type Pending = { kind: 'one'; user: User } | { kind: 'many'; ids: string[] } | null;
 
 export function UserListView() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user: me } = useAuth();
   const canManage = isAdmin(me) || !!me?.permissions.includes('users:write');
   const list = useUserListParams();
@@ -104,6 +116,28 @@ export function UserListView() {
   const [selected, setSelected] = useState<string[]>([]);
   const [pending, setPending] = useState<Pending>(null);
   const [quickEdit, setQuickEdit] = useState<User | null>(null);
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const [importing, setImporting] = useState(false);
+  const exportAs = (format: 'csv' | 'xlsx') => {
+    setExportAnchor(null);
+    const filters = Object.fromEntries(
+      Object.entries({
+        q: list.q,
+        role: list.role,
+        status: list.status ?? '',
+        sort: list.sort,
+        order: list.order,
+      }).filter(([, v]) => v),
+    );
+    downloadUsers(format, filters, i18n.language).catch((e: unknown) => {
+      const code = isHttpError(e) ? e.details?.[0]?.code : undefined;
+      notify.error(
+        code === 'export_too_large'
+          ? t('users.transfer.errors.export_too_large', { maximum: USER_EXPORT_MAX })
+          : translateError(t, e),
+      );
+    });
+  };
 
   // The search box types freely; the URL (and the call) follow after a pause.
   const [search, setSearch] = useState(list.q);
@@ -182,16 +216,51 @@ export function UserListView() {
           { name: t('nav.list') },
         ]}
         action={
-          canManage && (
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
             <Button
-              component={RouterLink}
-              to={paths.dashboard.user.new}
-              variant="contained"
-              startIcon={<AddRounded />}
+              variant="outlined"
+              color="inherit"
+              startIcon={<FileDownloadOutlined />}
+              aria-haspopup="menu"
+              aria-expanded={exportAnchor ? 'true' : undefined}
+              data-testid="users-export"
+              onClick={(e) => setExportAnchor(e.currentTarget)}
             >
-              {t('users.list.new')}
+              {t('users.transfer.export')}
             </Button>
-          )
+            <Menu
+              anchorEl={exportAnchor}
+              open={!!exportAnchor}
+              onClose={() => setExportAnchor(null)}
+            >
+              {(['csv', 'xlsx'] as const).map((format) => (
+                <MenuItem key={format} onClick={() => exportAs(format)}>
+                  {t(`users.transfer.exportAs.${format}`)}
+                </MenuItem>
+              ))}
+            </Menu>
+            {canManage && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<FileUploadOutlined />}
+                data-testid="users-import"
+                onClick={() => setImporting(true)}
+              >
+                {t('users.transfer.import')}
+              </Button>
+            )}
+            {canManage && (
+              <Button
+                component={RouterLink}
+                to={paths.dashboard.user.new}
+                variant="contained"
+                startIcon={<AddRounded />}
+              >
+                {t('users.list.new')}
+              </Button>
+            )}
+          </Box>
         }
       />
       <Card>
@@ -498,6 +567,14 @@ export function UserListView() {
         onClose={() => setPending(null)}
         onConfirm={() => void confirmDelete()}
       />
+      {importing && (
+        <Suspense fallback={null}>
+          {/* The dialog's words are a section of their own, loaded when it opens. */}
+          <LocaleArea area="users-import">
+            <UserImportDialog open onClose={() => setImporting(false)} />
+          </LocaleArea>
+        </Suspense>
+      )}
       {quickEdit && (
         <Suspense fallback={null}>
           <UserQuickEditDialog

@@ -13,10 +13,19 @@ import type {
   UserSort,
   UsersAnswer,
 } from '@bo/contract/users';
+import { LANGUAGES } from '@bo/contract/constants';
 import { USERS_API } from '@bo/contract/users';
+import type {
+  ImportAnswer,
+  ImportOptions,
+  ImportPreviewAnswer,
+  Import,
+} from '@bo/contract/imports';
 import type { z } from 'zod';
 
+import { fetchFile } from '../../lib/fetch-file';
 import { http } from '../../lib/http';
+import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
 export type UsersArgs = {
@@ -70,6 +79,25 @@ const usersApi = api.injectEndpoints({
     bulkDeleteUsers: build.mutation<{ deleted: number }, string[]>({
       query: (ids) => ({ url: USERS_API.bulkDelete, method: 'POST', body: { ids } }),
       invalidatesTags: ['User'],
+    }),
+    userImport: build.query<Import, string>({
+      query: (id) => USERS_API.importOne(id),
+      transformResponse: (answer: ImportAnswer) => answer.import,
+    }),
+    previewUserImport: build.mutation<
+      ImportPreviewAnswer,
+      { id: string; page: number; body: ImportOptions }
+    >({
+      query: ({ id, page, body }) => ({
+        url: USERS_API.importPreview(id),
+        method: 'POST',
+        query: { page },
+        body,
+      }),
+    }),
+    runUserImport: build.mutation<Import, { id: string; body: ImportOptions }>({
+      query: ({ id, body }) => ({ url: USERS_API.importRun(id), method: 'POST', body }),
+      transformResponse: (answer: ImportAnswer) => answer.import,
     }),
     myProfile: build.query<MyProfile, void>({
       query: () => USERS_API.profile,
@@ -145,6 +173,9 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useBulkDeleteUsersMutation,
+  useUserImportQuery,
+  usePreviewUserImportMutation,
+  useRunUserImportMutation,
   useMyProfileQuery,
   useUpdateMyAccountMutation,
   useConfirmEmailMutation,
@@ -170,4 +201,25 @@ export async function uploadImage(file: File): Promise<string> {
     query: { kind: 'image' },
   });
   return answer.file.url;
+}
+
+/** Uploads a CSV or XLSX of people to import; answers its columns and suggested mapping. */
+export async function uploadUserImport(file: File): Promise<Import> {
+  const form = new FormData();
+  form.append('file', file);
+  const answer = await http<ImportAnswer>(USERS_API.imports, { method: 'POST', body: form });
+  return answer.import;
+}
+
+/** Downloads the list's filter (every page) as CSV or XLSX, its header in `lang`. */
+export async function downloadUsers(
+  format: 'csv' | 'xlsx',
+  filters: Record<string, string>,
+  lang: string,
+) {
+  const known = (LANGUAGES as readonly string[]).includes(lang);
+  const blob = await fetchFile(USERS_API.export, {
+    query: { format, ...(known ? { lang } : {}), ...filters },
+  });
+  saveBlob(blob, `people-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
