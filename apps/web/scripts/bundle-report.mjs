@@ -47,7 +47,11 @@ export const GOALS = { auth: 160 * KIB, public: 200 * KIB, dashboard: 250 * KIB 
 export const BUDGETS = {
   /** /auth/login (and its unprotected twin): already under its group's goal. */
   login: 160 * KIB,
-  auth: 276 * KIB,
+  /**
+   * 276 held the register page with 7 bytes to spare; the same commit builds 69 bytes larger in
+   * another checkout folder, and the people import's paths added 250. Interim, as issue 45 says.
+   */
+  auth: 277 * KIB,
   public: 268 * KIB,
   dashboard: 375 * KIB,
 };

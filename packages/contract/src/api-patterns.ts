@@ -25,6 +25,7 @@ import { SYSTEM_API } from './system-paths';
 import { TODAY_API } from './today';
 import { TOKENS_API } from './tokens';
 import { USERS_API } from './users-paths';
+import { USER_TRANSFER_API } from './users-transfer-paths';
 import { VIEWS_API } from './views';
 import { WEBHOOKS_API } from './webhooks';
 
@@ -63,6 +64,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       TODAY_API,
       TOKENS_API,
       USERS_API,
+      USER_TRANSFER_API,
       VIEWS_API,
       WEBHOOKS_API,
     ].flatMap(patternsOf),

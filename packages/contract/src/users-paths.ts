@@ -10,16 +10,6 @@ export const USERS_API = {
   /** The uuid or the readable slug of the edit route: encoded, since a slug is typed. */
   one: apiPath('/api/users/:id', { encode: true }),
   bulkDelete: '/api/users/bulk-delete',
-  /** GET: the list's filter, every page of it, as CSV or XLSX (headers in the person's language). */
-  export: '/api/users/export',
-  /** POST (multipart "file"): a CSV or XLSX of people to import; answers its columns. */
-  imports: '/api/users/imports',
-  /** GET: an import's state, progress and report. */
-  importOne: apiPath('/api/users/imports/:id'),
-  /** POST: the dry run of an import with a mapping: what each row would do, its errors. */
-  importPreview: apiPath('/api/users/imports/:id/preview'),
-  /** POST: runs the import in a job (202). */
-  importRun: apiPath('/api/users/imports/:id/run'),
   roles: '/api/roles',
   /** The signed-in person's own full record (notification preferences, pending email…). */
   profile: '/api/account/profile',

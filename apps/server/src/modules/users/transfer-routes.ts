@@ -16,7 +16,7 @@ import {
   importPreviewQuerySchema,
   type Import,
 } from '@bo/contract/imports';
-import { USERS_API } from '@bo/contract/users';
+import { USER_TRANSFER_API } from '@bo/contract/users-transfer-paths';
 import {
   USER_EXPORT_MAX,
   USER_IMPORT_FIELDS,
@@ -90,7 +90,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
   }
 
   app.get(
-    USERS_API.export,
+    USER_TRANSFER_API.export,
     {
       config: { permission: 'users:read' },
       schema: {
@@ -141,7 +141,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    USERS_API.imports,
+    USER_TRANSFER_API.imports,
     {
       config: { permission: 'users:write' },
       schema: {
@@ -230,7 +230,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
   );
 
   app.get(
-    USERS_API.importOne.pattern,
+    USER_TRANSFER_API.importOne.pattern,
     {
       config: { permission: 'users:write' },
       schema: {
@@ -253,7 +253,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
   };
 
   app.post(
-    USERS_API.importPreview.pattern,
+    USER_TRANSFER_API.importPreview.pattern,
     {
       config: { permission: 'users:write' },
       schema: {
@@ -294,7 +294,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    USERS_API.importRun.pattern,
+    USER_TRANSFER_API.importRun.pattern,
     {
       config: { permission: 'users:write' },
       schema: {

@@ -1,61 +1,24 @@
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import Remove from '@mui/icons-material/Remove';
-import Add from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { moveId, type TablePrefs } from './prefs';
+import { ensureSection } from '../../locales/i18n';
+import type { ChooserProps } from './column-chooser-panel';
 
-interface ChooserColumn {
-  id: string;
-  header: string;
-  visible: boolean;
-  required: boolean;
-  width: number;
-}
-
-const STEP = 40;
+// The dialog's code and its words (a section of their own: the sign-in pages carry neither).
+const load = () =>
+  Promise.all([import('./column-chooser-panel'), ensureSection('data-table')]).then(([m]) => m);
+const Panel = lazy(load);
 
 /**
- * The list's layout by keyboard or pointer: which columns show, in which order, how wide, and
- * how dense the rows are. Every drag of the table has its button here.
+ * The button that opens the list's layout; the dialog's code comes on intent (hover, focus) or
+ * on the click, so a list's first paint does not carry it.
  */
-export function ColumnChooser({
-  columns,
-  density,
-  onChange,
-  onReset,
-  icon,
-}: {
-  columns: ChooserColumn[];
-  density: TablePrefs['density'];
-  onChange: (change: (p: TablePrefs) => TablePrefs) => void;
-  onReset: () => void;
-  icon: ReactNode;
-}) {
+export function ColumnChooser({ icon, ...props }: ChooserProps & { icon: ReactNode }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const ids = columns.map((c) => c.id);
-  const move = (id: string, by: -1 | 1) => onChange((p) => ({ ...p, order: moveId(ids, id, by) }));
-  const resize = (c: ChooserColumn, by: number) =>
-    onChange((p) => ({
-      ...p,
-      widths: { ...p.widths, [c.id]: Math.min(640, Math.max(64, c.width + by)) },
-    }));
-
+  const [asked, setAsked] = useState(false);
   return (
     <>
       <Tooltip title={t('common.table.layout')}>
@@ -64,117 +27,22 @@ export function ColumnChooser({
           aria-label={t('common.table.layout')}
           aria-haspopup="dialog"
           aria-expanded={anchor ? 'true' : undefined}
-          onClick={(e) => setAnchor(e.currentTarget)}
+          onPointerEnter={() => void load()}
+          onFocus={() => void load()}
+          onClick={(e) => {
+            setAsked(true);
+            setAnchor(e.currentTarget);
+          }}
           data-testid="table-layout"
         >
           {icon}
         </IconButton>
       </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-label': t('common.table.layout'),
-            sx: { p: 2, width: 340, maxWidth: 'calc(100vw - 32px)' },
-          },
-        }}
-      >
-        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-          {t('common.table.columns')}
-        </Typography>
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {columns.map((c, i) => (
-            <Stack
-              component="li"
-              key={c.id}
-              direction="row"
-              spacing={0.25}
-              sx={{ alignItems: 'center' }}
-            >
-              <FormControlLabel
-                sx={{ flex: 1, minWidth: 0, mr: 0 }}
-                control={
-                  <Checkbox
-                    size="small"
-                    checked={c.visible}
-                    disabled={c.required}
-                    onChange={(e) => {
-                      const show = e.target.checked;
-                      onChange((p) => ({
-                        ...p,
-                        hidden: show
-                          ? p.hidden.filter((h) => h !== c.id)
-                          : [...new Set([...p.hidden, c.id])],
-                      }));
-                    }}
-                  />
-                }
-                label={
-                  <Typography variant="body2" noWrap>
-                    {c.header}
-                  </Typography>
-                }
-              />
-              <IconButton
-                size="small"
-                disabled={i === 0}
-                aria-label={t('common.table.moveUp', { name: c.header })}
-                onClick={() => move(c.id, -1)}
-              >
-                <ArrowUpward fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                disabled={i === columns.length - 1}
-                aria-label={t('common.table.moveDown', { name: c.header })}
-                onClick={() => move(c.id, 1)}
-              >
-                <ArrowDownward fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={t('common.table.narrower', { name: c.header })}
-                onClick={() => resize(c, -STEP)}
-              >
-                <Remove fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={t('common.table.wider', { name: c.header })}
-                onClick={() => resize(c, STEP)}
-              >
-                <Add fontSize="small" />
-              </IconButton>
-            </Stack>
-          ))}
-        </Box>
-        <Divider sx={{ my: 1.5 }} />
-        <Typography variant="subtitle2" component="h2" id="table-density" sx={{ mb: 1 }}>
-          {t('common.table.density')}
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={density}
-          aria-labelledby="table-density"
-          onChange={(_, v: TablePrefs['density'] | null) => {
-            if (v) onChange((p) => ({ ...p, density: v }));
-          }}
-        >
-          <ToggleButton value="standard">{t('common.table.standard')}</ToggleButton>
-          <ToggleButton value="compact">{t('common.table.compact')}</ToggleButton>
-        </ToggleButtonGroup>
-        <Box sx={{ mt: 2, textAlign: 'end' }}>
-          <Button size="small" color="inherit" onClick={onReset}>
-            {t('common.table.reset')}
-          </Button>
-        </Box>
-      </Popover>
+      {asked && (
+        <Suspense fallback={null}>
+          <Panel {...props} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

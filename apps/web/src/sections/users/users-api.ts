@@ -15,6 +15,7 @@ import type {
 } from '@bo/contract/users';
 import { LANGUAGES } from '@bo/contract/constants';
 import { USERS_API } from '@bo/contract/users';
+import { USER_TRANSFER_API } from '@bo/contract/users-transfer-paths';
 import type {
   ImportAnswer,
   ImportOptions,
@@ -81,7 +82,7 @@ const usersApi = api.injectEndpoints({
       invalidatesTags: ['User'],
     }),
     userImport: build.query<Import, string>({
-      query: (id) => USERS_API.importOne(id),
+      query: (id) => USER_TRANSFER_API.importOne(id),
       transformResponse: (answer: ImportAnswer) => answer.import,
     }),
     previewUserImport: build.mutation<
@@ -89,14 +90,14 @@ const usersApi = api.injectEndpoints({
       { id: string; page: number; body: ImportOptions }
     >({
       query: ({ id, page, body }) => ({
-        url: USERS_API.importPreview(id),
+        url: USER_TRANSFER_API.importPreview(id),
         method: 'POST',
         query: { page },
         body,
       }),
     }),
     runUserImport: build.mutation<Import, { id: string; body: ImportOptions }>({
-      query: ({ id, body }) => ({ url: USERS_API.importRun(id), method: 'POST', body }),
+      query: ({ id, body }) => ({ url: USER_TRANSFER_API.importRun(id), method: 'POST', body }),
       transformResponse: (answer: ImportAnswer) => answer.import,
     }),
     myProfile: build.query<MyProfile, void>({
@@ -207,7 +208,10 @@ export async function uploadImage(file: File): Promise<string> {
 export async function uploadUserImport(file: File): Promise<Import> {
   const form = new FormData();
   form.append('file', file);
-  const answer = await http<ImportAnswer>(USERS_API.imports, { method: 'POST', body: form });
+  const answer = await http<ImportAnswer>(USER_TRANSFER_API.imports, {
+    method: 'POST',
+    body: form,
+  });
   return answer.import;
 }
 
@@ -218,7 +222,7 @@ export async function downloadUsers(
   lang: string,
 ) {
   const known = (LANGUAGES as readonly string[]).includes(lang);
-  const blob = await fetchFile(USERS_API.export, {
+  const blob = await fetchFile(USER_TRANSFER_API.export, {
     query: { format, ...(known ? { lang } : {}), ...filters },
   });
   saveBlob(blob, `people-${new Date().toISOString().slice(0, 10)}.${format}`);
