@@ -26,6 +26,8 @@ export const JOB_KINDS = [
   'store-vacuum',
   'scheduled-backup',
   'webhook-delivery',
+  'export',
+  'export-prune',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

@@ -13,3 +13,4 @@ export * from './webhooks.js';
 export * from './tokens.js';
 export * from './sso.js';
 export * from './views.js';
+export * from './exports.js';

@@ -484,6 +484,52 @@ export async function exportOrderRows(
   return rows.map(toOrderSummary);
 }
 
+/**
+ * Every order of a filter, in the list's sort, page after page (for an export made as a job):
+ * each page starts after the last row of the one before (keyset), so no page costs more than the
+ * first and at most one page is in memory. The sort value is carried as text, so a time keeps its
+ * microseconds and a total its exact decimals.
+ */
+export async function* orderExportPages(
+  db: Executor,
+  q: Pick<ListQuery, 'sort' | 'order' | 'status' | 'from' | 'to' | 'q'>,
+  ownerId: string | undefined,
+  pageSize: number,
+  signal?: AbortSignal,
+): AsyncGenerator<OrderSummary[]> {
+  const sortColumn =
+    q.sort === 'total' ? orders.total : q.sort === 'number' ? orders.number : orders.createdAt;
+  const type =
+    sortColumn === orders.createdAt
+      ? 'timestamptz'
+      : sortColumn === orders.total
+        ? 'numeric'
+        : 'int8';
+  const descending = q.order !== 'asc';
+  const dir = descending ? desc : asc;
+  const where = orderFilters(q as ListQuery, ownerId);
+  let last: { k: string; id: string } | undefined;
+  for (;;) {
+    signal?.throwIfAborted();
+    const after = last
+      ? descending
+        ? sql`(${sortColumn}, ${orders.id}) < (${last.k}::${sql.raw(type)}, ${last.id}::uuid)`
+        : sql`(${sortColumn}, ${orders.id}) > (${last.k}::${sql.raw(type)}, ${last.id}::uuid)`
+      : undefined;
+    const page = await db
+      .select({ order: orders, k: sql<string>`${sortColumn}::text` })
+      .from(orders)
+      .where(after ? and(where, after) : where)
+      .orderBy(dir(sortColumn), dir(orders.id))
+      .limit(pageSize);
+    if (!page.length) return;
+    yield page.map((r) => toOrderSummary(r.order));
+    if (page.length < pageSize) return;
+    const end = page[page.length - 1]!;
+    last = { k: end.k, id: end.order.id };
+  }
+}
+
 async function countFromStats(db: Executor, q: ListQuery): Promise<number> {
   const where: (SQL | undefined)[] = [];
   if (q.status) where.push(eq(orderDailyStats.status, q.status));
