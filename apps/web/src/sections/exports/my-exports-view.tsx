@@ -91,8 +91,16 @@ function ExportRow({ item, onDelete }: { item: ExportRecord; onDelete: () => voi
           {f.dateTime(item.expiresAt)}
         </Box>
       </TableCell>
-      <TableCell data-label={col('actions')} align="right">
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+      {/* Not align="right": MUI reverses a right-aligned cell, which a phone's stacked row shows. */}
+      <TableCell data-label={col('actions')} sx={{ textAlign: { sm: 'right' } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+          }}
+        >
           <Button
             size="small"
             variant="outlined"
