@@ -36,7 +36,28 @@ const money = (v: string) => centsToNumber(toCents(v));
 const asStatus = (s: string): OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(s) ? (s as OrderStatus) : 'pending';
 
-export function toOrderSummary(row: OrderRow): OrderSummary {
+/** The columns an order's summary reads (not its billing address, owner or lines). */
+const SUMMARY_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  customerName: orders.customerName,
+  customerEmail: orders.customerEmail,
+  status: orders.status,
+  subtotal: orders.subtotal,
+  discount: orders.discount,
+  shipping: orders.shipping,
+  taxes: orders.taxes,
+  total: orders.total,
+  itemsCount: orders.itemsCount,
+  delivery: orders.delivery,
+  payment: orders.payment,
+  discountCode: orders.discountCode,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+type SummaryRow = Pick<OrderRow, keyof typeof SUMMARY_COLUMNS>;
+
+export function toOrderSummary(row: SummaryRow): OrderSummary {
   return {
     id: row.id,
     number: row.number,
@@ -516,17 +537,19 @@ export async function* orderExportPages(
         ? sql`(${sortColumn}, ${orders.id}) < (${last.k}::${sql.raw(type)}, ${last.id}::uuid)`
         : sql`(${sortColumn}, ${orders.id}) > (${last.k}::${sql.raw(type)}, ${last.id}::uuid)`
       : undefined;
+    // Only the summary's columns: on the embedded store, reading a row's every column (its
+    // billing address as JSON) costs three times the time of the export.
     const page = await db
-      .select({ order: orders, k: sql<string>`${sortColumn}::text` })
+      .select({ ...SUMMARY_COLUMNS, k: sql<string>`${sortColumn}::text` })
       .from(orders)
       .where(after ? and(where, after) : where)
       .orderBy(dir(sortColumn), dir(orders.id))
       .limit(pageSize);
     if (!page.length) return;
-    yield page.map((r) => toOrderSummary(r.order));
+    yield page.map(toOrderSummary);
     if (page.length < pageSize) return;
     const end = page[page.length - 1]!;
-    last = { k: end.k, id: end.order.id };
+    last = { k: end.k, id: end.id };
   }
 }
 
