@@ -181,6 +181,11 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
     /** The servers listen from this port up (the first free one); default any free port. */
     port: { type: 'string' },
+    /**
+     * With `--only export-job`: measure on this PostgreSQL database, seeded before (`npm run seed`
+     * with ADMIN_EMAIL bench@bench.local), instead of the bench's own `bo_bench_<scale>`.
+     */
+    'database-url': { type: 'string' },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -1568,11 +1573,32 @@ async function main() {
   // The soak starts its own server on its own data: a run of its own (it takes some minutes).
   if (args.only === 'soak') return soak();
   const notes: string[] = [];
-  const target = await prepare(scale);
+  const target: Target =
+    args.only === 'export-job' && args['database-url']
+      ? {
+          scale,
+          env: {
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            DEMO_DATA: '0',
+            JWT_SECRET,
+            LOG_LEVEL: 'warn',
+            DATA_DIR: path.join(root, 'bench/data', 'export-job'),
+            DATABASE_URL: args['database-url'],
+          },
+        }
+      : await prepare(scale);
   // `--only export-job`: the export job alone on the scale's data (it reads every order twice).
   if (args.only === 'export-job') {
     const results = await exportJob(target);
-    const text = [`store ${store}, scale ${scale}`, '', ...exportJobTable(results)].join('\n');
+    const text = [
+      `Export job — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, store ${store}, scale ${scale}${args['database-url'] ? ' (a database seeded before)' : ''}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')}`,
+      '',
+      ...exportJobTable(results),
+    ].join('\n');
     log(`\n${text}`);
     writeFileSync(path.join(root, `bench/results/export-job-${store}-${scale}.md`), `${text}\n`);
     return;
