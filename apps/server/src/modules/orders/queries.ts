@@ -505,6 +505,23 @@ export async function exportOrderRows(
   return rows.map(toOrderSummary);
 }
 
+/** How many orders a filter holds, counted up to `max` + 1 only (is it more than `max`?). */
+export async function countOrdersUpTo(
+  db: Executor,
+  q: Pick<ListQuery, 'status' | 'from' | 'to' | 'q'>,
+  ownerId: string | undefined,
+  max: number,
+): Promise<number> {
+  const capped = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(orderFilters(q as ListQuery, ownerId))
+    .limit(max + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}
+
 /**
  * Every order of a filter, in the list's sort, page after page (for an export made as a job):
  * each page starts after the last row of the one before (keyset), so no page costs more than the

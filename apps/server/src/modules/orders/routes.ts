@@ -40,6 +40,7 @@ import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   alreadyRedeemed,
   changeOrderStatus,
+  countOrdersUpTo,
   createOrder,
   discountFor,
   exportOrderRows,
@@ -196,9 +197,9 @@ export async function orderRoutes(appBase: FastifyInstance) {
         app.services.config.exportSyncMax ?? ORDER_EXPORT_MAX,
         ORDER_EXPORT_MAX,
       );
-      const rows = await exportOrderRows(db, request.query, ownerId, syncMax);
       const lang = await exportLang(db, auth.userId, request.headers['accept-language']);
-      if (rows.length > syncMax) {
+      // Counted first (up to the threshold only), so a large export reads no row here.
+      if ((await countOrdersUpTo(db, request.query, ownerId, syncMax)) > syncMax) {
         // A service token belongs to no person, so it has no My exports to find a file in.
         if (auth.userId === SERVICE_ACTOR_ID)
           throw fieldError(
@@ -223,6 +224,7 @@ export async function orderRoutes(appBase: FastifyInstance) {
         });
         return reply.code(202).send({ export: record });
       }
+      const rows = await exportOrderRows(db, request.query, ownerId, syncMax);
       await audit(db, request, {
         actorId: auth.userId,
         action: 'order.export',
