@@ -1141,7 +1141,12 @@ interface ExportJobResult {
  */
 async function exportJob(target: Target): Promise<ExportJobResult[]> {
   const ExcelJS = (await import('exceljs')).default;
-  const server = await startServer(target, { EXPORT_SYNC_MAX: '1000', JOB_POLL_SECONDS: '1' });
+  // As `npm start` runs it (its V8 heap capped): the memory figure is the product's.
+  const server = await startServer(
+    target,
+    { EXPORT_SYNC_MAX: '1000', JOB_POLL_SECONDS: '1' },
+    SERVER_NODE_ARGS,
+  );
   const out: ExportJobResult[] = [];
   try {
     const token = await signIn(server.baseUrl);

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { csvCell } from './csv.js';
@@ -8,6 +8,16 @@ export const CSV_TYPE = 'text/csv; charset=utf-8';
 
 /** Data rows one worksheet holds (Excel's 1,048,576 rows, less the header); more go on a next sheet. */
 export const XLSX_SHEET_ROWS = 1_048_575;
+
+/** Bytes of sheet XML allowed to wait for the zip before the next page is read. */
+const SHEET_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/** What exceljs's sheet stream holds unzipped: its own buffers and what its deflater has not taken. */
+function sheetBacklog(sheet: unknown): number {
+  const stream = (sheet as { stream?: { buffers?: unknown[]; pipes?: Writable[] } }).stream;
+  const own = (stream?.buffers?.length ?? 0) * 65_536;
+  return own + Math.max(0, ...(stream?.pipes ?? []).map((p) => p.writableLength ?? 0));
+}
 
 /** A column of an export: its header in the reader's language, and how a spreadsheet shows it. */
 export interface ExportColumn {
@@ -83,9 +93,12 @@ export function xlsxStream(
         sheet.addRow(values as unknown[]).commit();
         inSheet++;
       }
-      // Let the zip and the store take what this page made before the next one is read.
+      // Let the zip and the store take what this page made before the next one is read: the
+      // sheet's buffer writes into the zip's deflater without waiting for it, so rows would pile
+      // up in memory whenever compressing or storing is slower than reading.
       await nextTurn();
-      while (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
+      while (sheetBacklog(sheet) > SHEET_BACKLOG_BYTES || out.writableNeedDrain)
+        await new Promise((r) => setTimeout(r, 2));
     }
     sheet.commit();
     await book.commit();
