@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
+import { Readable } from 'node:stream';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -180,6 +181,11 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '1' },
     /** The servers listen from this port up (the first free one); default any free port. */
     port: { type: 'string' },
+    /**
+     * With `--only export-job`: measure on this PostgreSQL database, seeded before (`npm run seed`
+     * with ADMIN_EMAIL bench@bench.local), instead of the bench's own `bo_bench_<scale>`.
+     */
+    'database-url': { type: 'string' },
   },
 });
 const store = args.store === 'postgres' ? 'postgres' : 'pglite';
@@ -1111,6 +1117,124 @@ async function fileThroughput(sizeMb = 200): Promise<ThroughputResult[]> {
   return out;
 }
 
+// ---- an export made as a job ------------------------------------------------------------------
+
+interface ExportJobResult {
+  format: 'csv' | 'xlsx';
+  status: string;
+  rows: number;
+  expectedRows: number;
+  mb: number;
+  seconds: number;
+  rssRestMb: number;
+  rssMaxMb: number;
+  /** Rows read back from the downloaded file (the workbook through exceljs' streaming reader). */
+  rowsBack: number;
+}
+
+/**
+ * Every order exported as CSV and as XLSX, one after the other, each by the export job (the
+ * server answers at most EXPORT_SYNC_MAX = 1,000 rows at once here, so any scale makes a job):
+ * the time from the request to the export being done in My exports, and the server's resident
+ * size sampled every 100 ms against its size at rest. The file is then downloaded and its rows
+ * counted (the workbook read back by exceljs), and the export deleted.
+ */
+async function exportJob(target: Target): Promise<ExportJobResult[]> {
+  const ExcelJS = (await import('exceljs')).default;
+  // As `npm start` runs it (its V8 heap capped): the memory figure is the product's.
+  const server = await startServer(
+    target,
+    { EXPORT_SYNC_MAX: '1000', JOB_POLL_SECONDS: '1' },
+    SERVER_NODE_ARGS,
+  );
+  const out: ExportJobResult[] = [];
+  try {
+    const token = await signIn(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}` };
+    const fetchJson = makeFetch(server.baseUrl, token);
+    const listed = await fetchJson('GET', '/api/orders?limit=25');
+    const expectedRows = (listed.body as { total: number }).total;
+    for (let i = 0; i < 5; i++) await fetchJson('GET', '/api/orders?limit=25');
+    await new Promise((r) => setTimeout(r, 1000));
+    const pid = server.child.pid;
+    for (const format of ['csv', 'xlsx'] as const) {
+      const rssRestMb = rssMb(pid);
+      const peak = { max: rssRestMb };
+      const timer = setInterval(() => (peak.max = Math.max(peak.max, rssMb(pid))), 100);
+      const t0 = performance.now();
+      const asked = await fetchJson('GET', `/api/orders/export?format=${format}`);
+      if (asked.status !== 202) {
+        clearInterval(timer);
+        throw new Error(`export answered ${asked.status}, not 202: ${JSON.stringify(asked.body)}`);
+      }
+      const id = (asked.body as { export: { id: string } }).export.id;
+      let record: { status: string; rows: number | null; bytes: number | null } | undefined;
+      for (;;) {
+        const mine = await fetchJson('GET', '/api/exports');
+        record = (
+          mine.body as {
+            exports: Array<{ id: string; status: string; rows: number; bytes: number }>;
+          }
+        ).exports.find((e) => e.id === id);
+        if (!record || record.status === 'done' || record.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      clearInterval(timer);
+      let rowsBack = 0;
+      if (record?.status === 'done') {
+        const res = await fetch(`${server.baseUrl}/api/exports/${id}/file`, { headers });
+        const body = Readable.fromWeb(res.body as never);
+        if (format === 'csv') {
+          let lines = 0;
+          for await (const chunk of body as AsyncIterable<Buffer>)
+            for (const byte of chunk) if (byte === 10) lines++;
+          rowsBack = lines - 1;
+        } else {
+          const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, {
+            sharedStrings: 'ignore',
+            styles: 'ignore',
+            hyperlinks: 'ignore',
+            worksheets: 'emit',
+          });
+          for await (const sheet of reader)
+            for await (const _row of sheet as AsyncIterable<unknown>) rowsBack++;
+          rowsBack -= 1;
+        }
+        await fetchJson('DELETE', `/api/exports/${id}`);
+      }
+      out.push({
+        format,
+        status: record?.status ?? 'missing',
+        rows: record?.rows ?? 0,
+        expectedRows,
+        mb: Math.round(((record?.bytes ?? 0) / 1024 / 1024) * 10) / 10,
+        seconds: Math.round(seconds * 10) / 10,
+        rssRestMb,
+        rssMaxMb: peak.max,
+        rowsBack,
+      });
+      log(`export job ${format}: ${JSON.stringify(out.at(-1))}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return out;
+}
+
+function exportJobTable(results: ExportJobResult[]): string[] {
+  return [
+    `Every order exported by the export job (EXPORT_SYNC_MAX=1000 so any scale makes a job): time from the request to done, the server's RSS over its size at rest:`,
+    '',
+    '| format | status | rows | rows read back | file | seconds | RSS at rest | RSS max | over rest |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...results.map(
+      (r) =>
+        `| ${r.format} | ${r.status} | ${r.rows} of ${r.expectedRows} | ${r.rowsBack} | ${r.mb} MB | ${r.seconds} | ${r.rssRestMb} MB | ${r.rssMaxMb} MB | ${r.rssMaxMb - r.rssRestMb} MB |`,
+    ),
+  ];
+}
+
 interface ScaleOutResult {
   name: string;
   connections: number;
@@ -1454,7 +1578,36 @@ async function main() {
   // The soak starts its own server on its own data: a run of its own (it takes some minutes).
   if (args.only === 'soak') return soak();
   const notes: string[] = [];
-  const target = await prepare(scale);
+  const target: Target =
+    args.only === 'export-job' && args['database-url']
+      ? {
+          scale,
+          env: {
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            DEMO_DATA: '0',
+            JWT_SECRET,
+            LOG_LEVEL: 'warn',
+            DATA_DIR: path.join(root, 'bench/data', 'export-job'),
+            DATABASE_URL: args['database-url'],
+          },
+        }
+      : await prepare(scale);
+  // `--only export-job`: the export job alone on the scale's data (it reads every order twice).
+  if (args.only === 'export-job') {
+    const results = await exportJob(target);
+    const text = [
+      `Export job — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, store ${store}, scale ${scale}${args['database-url'] ? ' (a database seeded before)' : ''}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ')}`,
+      '',
+      ...exportJobTable(results),
+    ].join('\n');
+    log(`\n${text}`);
+    writeFileSync(path.join(root, `bench/results/export-job-${store}-${scale}.md`), `${text}\n`);
+    return;
+  }
   // Time to ready on an existing data directory: a first start (migrations, bootstrap) is not it.
   const warm = await startServer(target);
   await warm.stop();
@@ -1528,6 +1681,7 @@ async function main() {
   // With --only, the throughput runs when the filter names the file manager ("files…").
   const wantsFiles = !args.only || 'files'.startsWith(args.only) || args.only.startsWith('files');
   const throughput = args['no-throughput'] || !wantsFiles ? [] : await fileThroughput();
+  const exported = args.only ? [] : await exportJob(target);
   // Chat's delivery between two instances needs PostgreSQL (BENCH_DATABASE_URL), whatever the store.
   const wantsChat = !args.only || 'chat'.startsWith(args.only) || args.only.startsWith('chat');
   let delivery: DeliveryResult | null = null;
@@ -1580,6 +1734,7 @@ async function main() {
       ),
     );
   }
+  if (exported.length) out.push('', ...exportJobTable(exported));
   if (delivery) {
     out.push(
       '',

@@ -42,6 +42,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     maxFileBytes: Math.round(e.MAX_FILE_MB * 1024 * 1024),
     jobs: { workers: e.JOB_WORKERS, pollSeconds: e.JOB_POLL_SECONDS },
     mailRetries: e.MAIL_RETRIES,
+    exportSyncMax: e.EXPORT_SYNC_MAX,
+    exportKeepDays: e.EXPORT_KEEP_DAYS,
     mailSendLimits: { hour: e.MAIL_SEND_LIMIT_HOUR, day: e.MAIL_SEND_LIMIT_DAY },
     mailDkim: dkimOf(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REGISTRATION_MODES, type RegistrationMode } from '@bo/contract/access';
+import { EXPORT_KEEP_DAYS_DEFAULT } from '@bo/contract/exports';
+import { ORDER_EXPORT_MAX } from '@bo/contract/orders-constants';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -129,6 +131,13 @@ const envSchema = z.object({
    * creation and again at each delivery).
    */
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Rows above which a list's export is written by a background job and listed in My exports
+   * instead of answered at once (default ORDER_EXPORT_MAX, 10,000; tests and trials set less).
+   */
+  EXPORT_SYNC_MAX: z.coerce.number().int().min(1).max(ORDER_EXPORT_MAX).default(ORDER_EXPORT_MAX),
+  /** Days an export made as a job is kept (its file and its line in My exports). */
+  EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(365).default(EXPORT_KEEP_DAYS_DEFAULT),
   /** Seconds a job worker waits before asking the queue again when it found nothing. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /**
@@ -274,6 +283,10 @@ export interface AppConfig {
   maxFileBytes: number;
   /** MAIL_RETRIES (default 8). */
   mailRetries?: number;
+  /** EXPORT_SYNC_MAX: rows an export answers at once; more become a job (default ORDER_EXPORT_MAX). */
+  exportSyncMax?: number;
+  /** EXPORT_KEEP_DAYS: days an export made as a job is kept (default EXPORT_KEEP_DAYS_DEFAULT). */
+  exportKeepDays?: number;
   /** MAIL_SEND_LIMIT_HOUR / MAIL_SEND_LIMIT_DAY: outside recipients per person (200 / 1,000). */
   mailSendLimits?: { hour: number; day: number };
   /** MAIL_DKIM_DOMAIN / _SELECTOR / _KEY (the key's PEM text): outbound mail is signed. */

@@ -7,6 +7,7 @@ import { bounceToSender } from './modules/mail/bounce.js';
 import { rollSalesWindows } from './modules/dashboards/queries.js';
 import { sweepExpiredUploads } from './modules/files/tus-store.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
+import { EXPORT_JOB, EXPORT_PRUNE_JOB, pruneExports, runExport } from './lib/exports.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { runScheduledBackup } from './ops/backup.js';
 import { WEBHOOK_DELIVERY_JOB, deliverWebhook } from './lib/webhooks.js';
@@ -163,6 +164,26 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
       batchSize: 1,
       singletonKey: (data: ImportJobData) => data.importId,
       handler: (data: ImportJobData, { app }) => runUserImport(app, data),
+    },
+    {
+      // A list's export too large to answer at once (docs/decisions/044): one job per export,
+      // tried three times in all; the last failure marks the export failed.
+      name: EXPORT_JOB,
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      backoff: true,
+      timeoutSeconds: 30 * 60,
+      batchSize: 1,
+      singletonKey: (data: { exportId: string }) => data.exportId,
+      handler: (data: { exportId: string }, { app, lastAttempt, signal }) =>
+        runExport(app, data.exportId, { lastAttempt, signal }),
+    },
+    {
+      // Exports past their EXPORT_KEEP_DAYS go with their files, each night.
+      name: EXPORT_PRUNE_JOB,
+      ...housekeeping,
+      cron: '40 3 * * *',
+      handler: (_data, { app }) => pruneExports(app.services.db, app.storage),
     },
   ];
   const unknown = kinds.filter((k) => !(JOB_KINDS as readonly string[]).includes(k.name));

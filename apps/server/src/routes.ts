@@ -8,6 +8,7 @@ import { blogRoutes } from './modules/blog/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { exportRoutes } from './modules/exports/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { invoiceRoutes } from './modules/invoices/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -51,6 +52,7 @@ export const routeModules: Array<(app: FastifyInstance) => Promise<void>> = [
   roleRoutes,
   tokenRoutes,
   viewRoutes,
+  exportRoutes,
   invitationRoutes,
   notificationRoutes,
   todayRoutes,

@@ -60,6 +60,10 @@ export const ROUTE_ACCESS = {
   'POST /api/views': 'account:self',
   'PATCH /api/views/:id': 'account:self',
   'DELETE /api/views/:id': 'account:self',
+  // One's own exports made as a job (the list's read permission is checked again at download).
+  'GET /api/exports': 'account:self',
+  'GET /api/exports/:id/file': 'account:self',
+  'DELETE /api/exports/:id': 'account:self',
 
   // One's own notifications, and the search (each kind of record filtered by its permission).
   'GET /api/notifications': 'account:self',

@@ -9,6 +9,7 @@ import { BOOKING_API } from './booking';
 import { CALENDAR_API } from './calendar';
 import { CHAT_API } from './chat';
 import { DASHBOARDS_API } from './dashboards';
+import { EXPORTS_API } from './exports';
 import { FILES_API } from './files';
 import { INVITATIONS_API } from './invitations';
 import { INVOICES_API } from './invoices';
@@ -47,6 +48,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       CALENDAR_API,
       CHAT_API,
       DASHBOARDS_API,
+      EXPORTS_API,
       FILES_API,
       INVITATIONS_API,
       INVOICES_API,

@@ -27,6 +27,8 @@ export const JOB_KINDS = [
   'scheduled-backup',
   'webhook-delivery',
   'user-import',
+  'export',
+  'export-prune',
 ] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 

@@ -26,7 +26,8 @@ export const NOTIFICATIONS_API = {
  * - `files.shared`: a file or folder shared with me;
  * - `chat.added`: I was put in a chat group (its creation, or added to it);
  * - `blog.reply`: a reply to my comment on a blog post;
- * - `account.approved`: an administrator approved my pending account.
+ * - `account.approved`: an administrator approved my pending account;
+ * - `export.ready`: an export I asked for (too large to answer at once) is ready in My exports.
  */
 export const NOTIFICATION_TYPES = [
   'order.created',
@@ -47,6 +48,7 @@ export const NOTIFICATION_TYPES = [
   'chat.added',
   'blog.reply',
   'account.approved',
+  'export.ready',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

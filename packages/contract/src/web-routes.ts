@@ -117,6 +117,8 @@ export const WEB_ROUTE_MANIFEST = defineWebRoutes({
   permissionDenied: { path: '/dashboard/permission-denied', layout: 'dashboard' },
   blank: { path: '/dashboard/blank', layout: 'dashboard' },
   notifications: { path: '/dashboard/notifications', layout: 'dashboard' },
+  /** My exports: the files of exports made as a job (from the account menu; the notice links here). */
+  myExports: { path: '/dashboard/exports', layout: 'dashboard' },
   adminAudit: {
     path: '/dashboard/admin/audit',
     layout: 'dashboard',

@@ -30,6 +30,7 @@ export const API_TAGS: Record<string, string> = {
   calendar: 'Calendar events and their guests',
   chat: 'Conversations, messages, attachments and typing signals',
   dashboards: 'The figures of each dashboard for a period',
+  exports: 'My exports: lists too large to answer at once, written by a job and kept a week',
   files: 'The file manager: uploads, folders, sharing, links, trash and downloads',
   invitations: 'Inviting people by mail with a role, and accepting an invitation',
   invoices: 'Invoices, credit notes, the address book, payments, PDFs and e-invoices',

@@ -36,6 +36,7 @@ export const ROUTE_PAGES: Record<WebPageKey, () => Promise<PageModule>> = {
   permissionDenied: () => import('../pages/dashboard/permission-denied-page'),
   blank: () => import('../pages/dashboard/blank-page'),
   notifications: () => import('../pages/dashboard/notifications-page'),
+  myExports: () => import('../pages/dashboard/exports-page'),
   adminAudit: () => import('../pages/dashboard/admin/audit-page'),
   adminSystem: () => import('../pages/dashboard/admin/system-page'),
   adminJobs: () => import('../pages/dashboard/admin/jobs-page'),

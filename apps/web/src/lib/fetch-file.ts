@@ -8,6 +8,26 @@ export async function fetchFile(
   path: string,
   init: { query?: Record<string, string>; body?: unknown } = {},
 ): Promise<Blob> {
+  return (await fetchOk(path, init)).blob();
+}
+
+/**
+ * A file the server either answers at once (the blob) or accepts to prepare later (202 and its
+ * JSON answer, e.g. an export written by a job).
+ */
+export async function fetchFileOrAccepted<A>(
+  path: string,
+  init: { query?: Record<string, string> } = {},
+): Promise<{ file: Blob } | { accepted: A }> {
+  const response = await fetchOk(path, init);
+  if (response.status === 202) return { accepted: (await response.json()) as A };
+  return { file: await response.blob() };
+}
+
+async function fetchOk(
+  path: string,
+  init: { query?: Record<string, string>; body?: unknown },
+): Promise<Response> {
   const token = getHttpToken();
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -29,5 +49,5 @@ export async function fetchFile(
       status: response.status,
     };
   }
-  return response.blob();
+  return response;
 }

@@ -55,6 +55,7 @@ export const paths = {
     permissionDenied: R.permissionDenied.path,
     blank: R.blank.path,
     notifications: R.notifications.path,
+    myExports: R.myExports.path,
     admin: {
       audit: R.adminAudit.path,
       system: R.adminSystem.path,

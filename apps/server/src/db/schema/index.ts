@@ -14,3 +14,4 @@ export * from './tokens.js';
 export * from './sso.js';
 export * from './views.js';
 export * from './imports.js';
+export * from './exports.js';

@@ -44,6 +44,7 @@ const SENTENCES: Record<NotificationType, (n: Pending) => string> = {
     `${n.actor ?? 'Someone'} added you to ${n.title ? `the group "${n.title}"` : 'a group'}`,
   'blog.reply': (n) => `${n.actor ?? 'Someone'} replied to your comment on "${n.title}"`,
   'account.approved': () => 'Your account was approved',
+  'export.ready': (n) => `Your export ${n.title} is ready (${n.body} rows) in My exports`,
 };
 
 const sentence = (n: Pending) =>

@@ -556,8 +556,9 @@ describe('GET /api/orders/export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('orders.csv');
     const [header, first] = res.body.split('\r\n');
+    // Headers in the person's language (English here: none stored, none asked).
     expect(header).toBe(
-      'number,createdAt,status,customerName,customerEmail,itemsCount,subtotal,discount,shipping,taxes,total,delivery,payment,discountCode',
+      'Order,Date,Status,Customer,Email,Items,Subtotal,Discount,Shipping,Taxes,Total,Delivery,Payment,Discount code',
     );
     // Plain ISO times and decimal points, whatever the reader's language.
     expect(first).toMatch(/^"\d+","\d{4}-\d{2}-\d{2}T[\d:.]+Z","pending",/);
@@ -588,7 +589,7 @@ describe('GET /api/orders/export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Orders')!;
-    expect(sheet.getRow(1).getCell(1).value).toBe('number');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Order');
     const listed = await listedNumbers(admin, query);
     expect(sheet.rowCount).toBe(listed.total + 1);
     const numbers = Array.from(

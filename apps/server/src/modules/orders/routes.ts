@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { idParamsSchema } from '@bo/contract/common';
 import { DASHBOARD_EVENTS } from '@bo/contract/dashboards';
+import { exportAnswerSchema } from '@bo/contract/exports';
 import {
   ORDERS_API,
   ORDER_EXPORT_MAX,
@@ -21,9 +22,16 @@ import {
   type Order,
 } from '@bo/contract/orders';
 import { orders as ordersTable } from '../../db/schema/commerce.js';
-import { audit } from '../../lib/audit.js';
+import { SERVICE_ACTOR_ID, audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
-import { XLSX_TYPE, ordersWorkbook } from './export.js';
+import {
+  orderCsvValues,
+  orderExportColumns,
+  orderSheetValues,
+  ordersExportSource,
+} from './export.js';
+import { CSV_TYPE, XLSX_TYPE, xlsxBuffer } from '../../lib/export-writer.js';
+import { defineExportSource, exportLang, queueExport } from '../../lib/exports.js';
 import { HttpError, fieldError, notFound } from '../../lib/http-error.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
@@ -32,6 +40,7 @@ import { emitWebhookEvent } from '../../lib/webhooks.js';
 import {
   alreadyRedeemed,
   changeOrderStatus,
+  countOrdersUpTo,
   createOrder,
   discountFor,
   exportOrderRows,
@@ -58,6 +67,7 @@ const ownOrAll = (auth: AuthContext) => (auth.permissions.has('orders:write') ? 
 export async function orderRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db, limiter, events } = app.services;
+  defineExportSource('orders', ordersExportSource);
   /** Dashboards showing orders refetch on this (it says only which day's figures moved). */
   const ordersChanged = (createdAt: string) =>
     events.publish({
@@ -167,13 +177,14 @@ export async function orderRoutes(appBase: FastifyInstance) {
       schema: {
         operationId: 'exportOrders',
         tags: ['orders'],
-        summary: `The list's filter, every page of it, as CSV or XLSX (at most ${ORDER_EXPORT_MAX} orders; own orders only without orders:write)`,
+        summary: `The list's filter, every page of it, as CSV or XLSX with headers in my language (own orders only without orders:write); above ${ORDER_EXPORT_MAX} orders (EXPORT_SYNC_MAX) it is written by a job: 202 and the export, found in My exports`,
         querystring: orderExportQuerySchema,
         response: {
           200: mediaAnswer(
             'text/csv',
             'The orders as CSV: a header line, ISO times, amounts with a decimal point',
           ),
+          202: exportAnswerSchema,
           ...errorResponses(400, 401, 403),
         },
       },
@@ -182,61 +193,54 @@ export async function orderRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       // The rows the list shows this person: everyone's with orders:write, else their own.
       const ownerId = auth.permissions.has('orders:write') ? undefined : auth.userId;
-      const rows = await exportOrderRows(db, request.query, ownerId, ORDER_EXPORT_MAX);
-      if (rows.length > ORDER_EXPORT_MAX)
-        throw fieldError(
-          'status',
-          'export_too_large',
-          `An export holds at most ${ORDER_EXPORT_MAX} orders: narrow the filter (status, days or search)`,
-          400,
-          { maximum: ORDER_EXPORT_MAX },
-        );
+      const syncMax = Math.min(
+        app.services.config.exportSyncMax ?? ORDER_EXPORT_MAX,
+        ORDER_EXPORT_MAX,
+      );
+      const lang = await exportLang(db, auth.userId, request.headers['accept-language']);
+      // Counted first (up to the threshold only), so a large export reads no row here.
+      if ((await countOrdersUpTo(db, request.query, ownerId, syncMax)) > syncMax) {
+        // A service token belongs to no person, so it has no My exports to find a file in.
+        if (auth.userId === SERVICE_ACTOR_ID)
+          throw fieldError(
+            'status',
+            'export_too_large',
+            `An export answered at once holds at most ${syncMax} orders: narrow the filter (status, days or search)`,
+            400,
+            { maximum: syncMax },
+          );
+        const { format, ...filter } = request.query;
+        const record = await queueExport(app, request, {
+          ownerId: auth.userId,
+          list: 'orders',
+          format,
+          filter: Object.fromEntries(
+            Object.entries(filter)
+              .filter(([, v]) => v !== undefined && v !== '')
+              .map(([k, v]) => [k, String(v)]),
+          ),
+          scope: ownerId ? 'own' : 'all',
+          lang,
+        });
+        return reply.code(202).send({ export: record });
+      }
+      const rows = await exportOrderRows(db, request.query, ownerId, syncMax);
       await audit(db, request, {
         actorId: auth.userId,
         action: 'order.export',
         meta: { format: request.query.format, rows: rows.length, filter: request.query },
       });
-      const columns = [
-        'number',
-        'createdAt',
-        'status',
-        'customerName',
-        'customerEmail',
-        'itemsCount',
-        'subtotal',
-        'discount',
-        'shipping',
-        'taxes',
-        'total',
-        'delivery',
-        'payment',
-        'discountCode',
-      ] as const;
+      const columns = orderExportColumns(lang);
       if (request.query.format === 'xlsx') {
         reply.header('content-type', XLSX_TYPE);
         reply.header('content-disposition', 'attachment; filename="orders.xlsx"');
-        return ordersWorkbook(columns, rows);
+        return xlsxBuffer('Orders', columns, rows.map(orderSheetValues));
       }
-      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-type', CSV_TYPE);
       reply.header('content-disposition', 'attachment; filename="orders.csv"');
       return toCsv(
-        columns,
-        rows.map((o) => [
-          o.number,
-          o.createdAt,
-          o.status,
-          o.customerName,
-          o.customerEmail,
-          o.itemsCount,
-          o.subtotal.toFixed(2),
-          o.discount.toFixed(2),
-          o.shipping.toFixed(2),
-          o.taxes.toFixed(2),
-          o.total.toFixed(2),
-          o.delivery,
-          o.payment,
-          o.discountCode ?? '',
-        ]),
+        columns.map((c) => c.header),
+        rows.map(orderCsvValues),
       );
     },
   );

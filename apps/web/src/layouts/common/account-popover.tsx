@@ -83,6 +83,9 @@ export function AccountPopover() {
           <MenuItem component={Link} to={paths.dashboard.user.account} onClick={close}>
             {t('header.accountSettings')}
           </MenuItem>
+          <MenuItem component={Link} to={paths.dashboard.myExports} onClick={close}>
+            {t('header.myExports')}
+          </MenuItem>
           <MenuItem
             onClick={() => {
               close();

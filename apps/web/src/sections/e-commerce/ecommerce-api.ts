@@ -27,8 +27,6 @@ import { PRODUCTS_API } from '@bo/contract/products-constants';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';
-import { fetchFile } from '../../lib/fetch-file';
-import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -181,10 +179,4 @@ export async function downloadProductsCsv(args: ProductListQuery) {
   link.download = 'products.csv';
   link.click();
   URL.revokeObjectURL(url);
-}
-
-/** The orders list's filter, every page of it, as a CSV or Excel download. */
-export async function downloadOrders(format: 'csv' | 'xlsx', filters: Record<string, string>) {
-  const blob = await fetchFile(ORDERS_API.export, { query: { format, ...filters } });
-  saveBlob(blob, `orders-${new Date().toISOString().slice(0, 10)}.${format}`);
 }

@@ -1,8 +1,6 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DialogTitle from '@mui/material/DialogTitle';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -11,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import Dialog from '@mui/material/Dialog';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -19,10 +16,9 @@ import Tab from '@mui/material/Tab';
 import TablePagination from '@mui/material/TablePagination';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { OrderStatus, OrderSummary } from '@bo/contract/orders';
-import { ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
+import { ORDERS_API, ORDER_LIST_MAX_OFFSET, ORDER_STATUSES } from '@bo/contract/orders';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -31,13 +27,14 @@ import { mergeSearchParams, type SearchParamValue } from '../../lib/search-param
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { PageHeader } from '../../components/page-header/page-header';
+import { ExportMenu } from '../../components/export-menu/export-menu';
 import { SavedViewsMenu } from '../../components/saved-views/saved-views-menu';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
 import { useAuth } from '../../auth/auth-context';
 import { useRangeSelection } from '../../lib/use-range-selection';
 import { paths } from '../../routes/paths';
-import { downloadOrders, useBulkOrderStatusMutation, useOrdersQuery } from './ecommerce-api';
+import { useBulkOrderStatusMutation, useOrdersQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { OrderStatusLabel } from './order-status';
 import { DateField } from '../../components/form/date-field';
@@ -69,7 +66,6 @@ export function OrderListView() {
   const { selected, toggle, setAll } = useRangeSelection();
   const [bulkStatus, setBulkStatus] = useState<OrderStatus | ''>('');
   const [confirming, setConfirming] = useState(false);
-  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [bulkChange, changing] = useBulkOrderStatusMutation();
 
   // Any other change goes back to the first page.
@@ -288,33 +284,13 @@ export function OrderListView() {
             }}
           />
           <SavedViewsMenu list="orders" filters={filters} onApply={applyView} />
-          <Tooltip title={t('ecommerce.orders.export')}>
-            <IconButton
-              aria-label={t('ecommerce.orders.export')}
-              aria-haspopup="menu"
-              aria-expanded={exportAnchor ? 'true' : undefined}
-              data-testid="orders-export"
-              onClick={(e) => setExportAnchor(e.currentTarget)}
-              sx={{ alignSelf: 'center' }}
-            >
-              <FileDownloadOutlined />
-            </IconButton>
-          </Tooltip>
-          <Menu anchorEl={exportAnchor} open={!!exportAnchor} onClose={() => setExportAnchor(null)}>
-            {(['csv', 'xlsx'] as const).map((format) => (
-              <MenuItem
-                key={format}
-                onClick={() => {
-                  setExportAnchor(null);
-                  downloadOrders(format, filters).catch((e: unknown) =>
-                    notify.error(translateError(t, e)),
-                  );
-                }}
-              >
-                {t(`ecommerce.orders.exportAs.${format}`)}
-              </MenuItem>
-            ))}
-          </Menu>
+          <ExportMenu
+            path={ORDERS_API.export}
+            filters={filters}
+            fileBase="orders"
+            label={t('ecommerce.orders.export')}
+            testId="orders-export"
+          />
         </Stack>
         {canWrite && selected.length > 0 && (
           <Stack

@@ -6,6 +6,7 @@ import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRound
 import DevicesRounded from '@mui/icons-material/DevicesRounded';
 import EventAvailableRounded from '@mui/icons-material/EventAvailableRounded';
 import EventRounded from '@mui/icons-material/EventRounded';
+import FileDownloadDoneRounded from '@mui/icons-material/FileDownloadDoneRounded';
 import FolderSharedRounded from '@mui/icons-material/FolderSharedRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import GroupAddRounded from '@mui/icons-material/GroupAddRounded';
@@ -60,6 +61,7 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'chat.added': <GroupAddRounded />,
   'blog.reply': <ReplyRounded />,
   'account.approved': <HowToRegRounded />,
+  'export.ready': <FileDownloadDoneRounded />,
 };
 
 /** The notification as a sentence in the person's language. */
@@ -87,7 +89,8 @@ function detail(n: Notification, format: ReturnType<typeof useFormat>): string {
     n.type === 'order.status' ||
     n.type === 'kanban.assigned' ||
     n.type === 'mail.received' ||
-    n.type === 'account.approved'
+    n.type === 'account.approved' ||
+    n.type === 'export.ready'
   )
     return '';
   if (n.type === 'calendar.response') return '';
