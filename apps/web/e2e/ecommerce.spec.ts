@@ -194,7 +194,7 @@ test("dates are typed and amounts read in the chosen language, not the browser's
   await expect(page.getByRole('textbox', { name: 'Du' })).toHaveValue('15/01/2026');
   // Amounts with a decimal comma and the currency after the figure.
   await expect(
-    page.getByRole('cell', { name: /^\d[\d\u202f\u00a0]*,\d\d\s\$US$/ }).first(),
+    page.getByRole('gridcell', { name: /^\d[\d\u202f\u00a0]*,\d\d\s\$US$/ }).first(),
   ).toBeVisible();
 
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'cn'));
