@@ -1,7 +1,7 @@
 import { FormatFactoryService, invoiceSchema, type Invoice as EInvoice } from '@e-invoice-eu/core';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 import { taxesByRate, type Invoice, type Party } from '@bo/contract/invoices';
-import { fieldError } from '../../lib/http-error.js';
+import { assertEInvoiceReady } from './einvoice-ready.js';
 
 /**
  * The invoice as an EN 16931 e-invoice: UBL 2.1 XML (`/ubl`) and Factur-X (the PDF with the
@@ -19,6 +19,8 @@ import { fieldError } from '../../lib/http-error.js';
  * - each category's tax is the sum of its lines' taxes (the invoice rounds per line), so the
  *   XML's totals are the cents of the PDF and of the API.
  */
+
+export { assertEInvoiceReady };
 
 const quiet = { log: () => {}, warn: () => {}, error: () => {} };
 const formats = new FormatFactoryService();
@@ -101,43 +103,6 @@ function ublParty(party: Party, side: 'from' | 'to'): UblParty {
         }
       : {}),
   } as UblParty;
-}
-
-/**
- * What an e-invoice needs that an invoice may lack: a number (not a draft), a line, and for
- * both parties a country and an email (the electronic address). A 409 naming the field otherwise.
- */
-export function assertEInvoiceReady(invoice: Invoice): void {
-  if (!invoice.invoiceNumber) {
-    throw fieldError(
-      'status',
-      'einvoice_draft',
-      'A draft has no number yet: send it before making its e-invoice',
-      409,
-    );
-  }
-  if (invoice.items.length === 0) {
-    throw fieldError('items', 'einvoice_no_lines', 'An e-invoice needs at least one line', 409);
-  }
-  for (const side of ['from', 'to'] as const) {
-    const party = invoice[side];
-    if (!party.country) {
-      throw fieldError(
-        `${side}.country`,
-        'einvoice_country_required',
-        'An e-invoice needs the country of both parties: add it to the address book entry',
-        409,
-      );
-    }
-    if (!party.email) {
-      throw fieldError(
-        `${side}.email`,
-        'einvoice_email_required',
-        'An e-invoice needs an electronic address (email) for both parties',
-        409,
-      );
-    }
-  }
 }
 
 /** A quantity as UBL writes it: up to four decimals, no trailing zeros. */

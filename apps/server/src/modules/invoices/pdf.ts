@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { taxesByRate, type Invoice } from '@bo/contract/invoices';
+import { PDF_LANGS, type PdfLang } from './pdf-langs.js';
 
 /**
  * The one invoice renderer: the PDF the details screen shows, the download, the print and the
@@ -11,8 +12,7 @@ import { taxesByRate, type Invoice } from '@bo/contract/invoices';
  * each piece of text is set in the font of its script (Arabic shaped and set right to left).
  */
 
-export const PDF_LANGS = ['en', 'fr', 'vi', 'cn', 'ar'] as const;
-export type PdfLang = (typeof PDF_LANGS)[number];
+export { PDF_LANGS, type PdfLang };
 
 const LABELS: Record<PdfLang, Record<string, string>> = {
   en: {

@@ -2,8 +2,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Invoice } from '@bo/contract/invoices';
-import { assertEInvoiceReady } from './einvoice.js';
-import type { PdfLang } from './pdf.js';
+import { assertEInvoiceReady } from './einvoice-ready.js';
+import type { PdfLang } from './pdf-langs.js';
 import type { RenderTask } from './render-worker.js';
 
 /**

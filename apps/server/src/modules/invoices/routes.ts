@@ -33,7 +33,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { Db } from '../../db/client.js';
-import { PDF_LANGS, type PdfLang } from './pdf.js';
+import { PDF_LANGS, type PdfLang } from './pdf-langs.js';
 import {
   closeRenderer,
   renderFacturXPdf,
