@@ -159,6 +159,7 @@ export const ROUTE_ACCESS = {
   'PATCH /api/products/:id': 'products:write',
   'DELETE /api/products/:id': 'products:write',
   'POST /api/products/bulk-delete': 'products:write',
+  'POST /api/products/bulk': 'products:write',
   'POST /api/products/:id/reviews': 'products:read',
   'POST /api/products/:id/reviews/:reviewId/helpful': 'products:read',
 

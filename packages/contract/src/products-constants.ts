@@ -9,6 +9,7 @@ export const PRODUCTS_API = {
   search: '/api/products/search',
   one: apiPath('/api/products/:id'),
   bulkDelete: '/api/products/bulk-delete',
+  bulk: '/api/products/bulk',
   exportCsv: '/api/products/export',
   reviews: apiPath('/api/products/:id/reviews'),
   helpful: apiPath('/api/products/:id/reviews/:reviewId/helpful'),

@@ -233,3 +233,34 @@ export const reviewBodySchema = z.object({
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 export const reviewAnswerSchema = z.object({ review: reviewSchema, product: productSchema });
 export const bulkDeleteAnswerSchema = z.object({ deleted: z.number().int() });
+
+/** The actions of the product list's bulk bar. */
+export const PRODUCT_BULK_ACTIONS = ['publish', 'hide', 'category', 'delete'] as const;
+export type ProductBulkAction = (typeof PRODUCT_BULK_ACTIONS)[number];
+export const PRODUCT_BULK_MAX = 500;
+
+/** Several products, one action, one transaction; `category` as a product write takes it. */
+export const productBulkBodySchema = z
+  .object({
+    ids: z.array(z.string().uuid()).min(1).max(PRODUCT_BULK_MAX),
+    action: z.enum(PRODUCT_BULK_ACTIONS),
+    category: categoryInput.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'category' && body.category === undefined)
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'Required for this action' });
+  });
+export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
+/** What a bulk action did: the products it applies to now, and those refused, each named. */
+export const productBulkAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ProductBulkAnswer = z.infer<typeof productBulkAnswerSchema>;

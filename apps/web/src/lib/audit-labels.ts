@@ -96,6 +96,7 @@ export const AUDIT_ACTIONS = [
   'order.export',
   'order.status',
   'product.bulk_delete',
+  'product.bulk_update',
   'product.create',
   'product.delete',
   'product.update',

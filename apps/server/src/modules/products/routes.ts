@@ -8,6 +8,8 @@ import {
   PRODUCTS_API,
   bulkDeleteAnswerSchema,
   productAnswerSchema,
+  productBulkAnswerSchema,
+  productBulkBodySchema,
   productCreateBodySchema,
   productSearchAnswerSchema,
   productSearchQuerySchema,
@@ -355,6 +357,86 @@ export async function productRoutes(appBase: FastifyInstance) {
         return rows.length;
       });
       return { deleted };
+    },
+  );
+
+  app.post(
+    PRODUCTS_API.bulk,
+    {
+      config: { permission: 'products:write' },
+      schema: {
+        operationId: 'bulkUpdateProducts',
+        tags: ['products'],
+        summary:
+          'Publish, hide, move to a category or delete several products in one transaction; ' +
+          'those refused are named with the reason',
+        body: productBulkBodySchema,
+        response: { 200: productBulkAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { action, category } = request.body;
+      const ids = [...new Set(request.body.ids)];
+      return db.transaction(async (tx) => {
+        const changed: string[] = [];
+        const refused: Array<{ id: string; name: string | null; code: string; message: string }> =
+          [];
+        const names: string[] = [];
+        for (const id of ids) {
+          // Each product in a savepoint of its own: a refused one leaves the others' changes.
+          try {
+            await tx.transaction(async (sp) => {
+              const [current] = await sp
+                .select({ id: products.id, name: products.name })
+                .from(products)
+                .where(eq(products.id, id))
+                .for('update');
+              if (!current) throw notFound('Product');
+              if (action === 'delete') await sp.delete(products).where(eq(products.id, id));
+              else
+                await sp
+                  .update(products)
+                  .set({
+                    ...(action === 'category'
+                      ? productValues({ category: category! })
+                      : { published: action === 'publish' }),
+                    updatedAt: new Date(),
+                  })
+                  .where(eq(products.id, id));
+              names.push(current.name);
+            });
+            changed.push(id);
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+            const [row] = await tx
+              .select({ name: products.name })
+              .from(products)
+              .where(eq(products.id, id));
+            const detail = error.details?.[0];
+            refused.push({
+              id,
+              name: row?.name ?? null,
+              code: detail?.code ?? (error.statusCode === 404 ? 'not_found' : 'conflict'),
+              message: detail?.message ?? error.message,
+            });
+          }
+        }
+        if (changed.length)
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: action === 'delete' ? 'product.bulk_delete' : 'product.bulk_update',
+            meta: {
+              action,
+              ...(action === 'category' ? { category } : {}),
+              count: changed.length,
+              ids: changed,
+              names: names.slice(0, 50),
+              refused: refused.length,
+            },
+          });
+        return { changed, refused };
+      });
     },
   );
 

@@ -16,6 +16,8 @@ import type { Invoice } from '@bo/contract/invoices';
 import type {
   Product,
   ProductBody,
+  ProductBulkAnswer,
+  ProductBulkBody,
   ProductDetails,
   ProductListQuery,
   ProductPatch,
@@ -88,6 +90,11 @@ const ecommerceApi = api
         query: (ids) => ({ url: PRODUCTS_API.bulkDelete, method: 'POST', body: { ids } }),
         invalidatesTags: ['Product'],
       }),
+      /** Publish, hide, move or delete several; those refused come back named in `refused`. */
+      bulkProducts: build.mutation<ProductBulkAnswer, ProductBulkBody>({
+        query: (body) => ({ url: PRODUCTS_API.bulk, method: 'POST', body }),
+        invalidatesTags: ['Product'],
+      }),
       addReview: build.mutation<
         { review: Review; product: Product },
         { id: string; body: ReviewBody }
@@ -142,6 +149,7 @@ export const {
   useUpdateProductMutation,
   useDeleteProductMutation,
   useBulkDeleteProductsMutation,
+  useBulkProductsMutation,
   useAddReviewMutation,
   useMarkHelpfulMutation,
   useOrdersQuery,
