@@ -101,7 +101,7 @@ describe('people import: the notification when done, the sweep of old imports', 
     );
     // The export-prune job's handler, as the schedule runs it.
     const kind = productJobKinds(t.config, 'pglite').find((k) => k.name === 'export-prune')!;
-    const result = (await kind.handler({}, { app: t.app } as JobContext)) as {
+    const result = (await kind.handler({} as never, { app: t.app } as JobContext)) as {
       imports: { removed: number };
     };
     expect(result.imports.removed).toBe(1);
