@@ -44,6 +44,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     mailRetries: e.MAIL_RETRIES,
     exportSyncMax: e.EXPORT_SYNC_MAX,
     exportKeepDays: e.EXPORT_KEEP_DAYS,
+    importKeepDays: e.IMPORT_KEEP_DAYS,
     mailSendLimits: { hour: e.MAIL_SEND_LIMIT_HOUR, day: e.MAIL_SEND_LIMIT_DAY },
     mailDkim: dkimOf(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -7,6 +7,9 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+/** IMPORT_KEEP_DAYS when it is not set: an import's file and record, a week after its last change. */
+export const IMPORT_KEEP_DAYS_DEFAULT = 7;
+
 /** UNPAGED_LIST_MAX when it is not set. */
 export const DEFAULT_UNPAGED_LIST_MAX = 1000;
 
@@ -138,6 +141,8 @@ const envSchema = z.object({
   EXPORT_SYNC_MAX: z.coerce.number().int().min(1).max(ORDER_EXPORT_MAX).default(ORDER_EXPORT_MAX),
   /** Days an export made as a job is kept (its file and its line in My exports). */
   EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(365).default(EXPORT_KEEP_DAYS_DEFAULT),
+  /** Days an import's uploaded file and its record are kept after it was last touched. */
+  IMPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(365).default(IMPORT_KEEP_DAYS_DEFAULT),
   /** Seconds a job worker waits before asking the queue again when it found nothing. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   /**
@@ -287,6 +292,8 @@ export interface AppConfig {
   exportSyncMax?: number;
   /** EXPORT_KEEP_DAYS: days an export made as a job is kept (default EXPORT_KEEP_DAYS_DEFAULT). */
   exportKeepDays?: number;
+  /** IMPORT_KEEP_DAYS: days an import's file and record are kept (default IMPORT_KEEP_DAYS_DEFAULT). */
+  importKeepDays?: number;
   /** MAIL_SEND_LIMIT_HOUR / MAIL_SEND_LIMIT_DAY: outside recipients per person (200 / 1,000). */
   mailSendLimits?: { hour: number; day: number };
   /** MAIL_DKIM_DOMAIN / _SELECTOR / _KEY (the key's PEM text): outbound mail is signed. */

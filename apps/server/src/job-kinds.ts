@@ -8,6 +8,7 @@ import { rollSalesWindows } from './modules/dashboards/queries.js';
 import { sweepExpiredUploads } from './modules/files/tus-store.js';
 import { sendOverdueReminders } from './modules/invoices/routes.js';
 import { EXPORT_JOB, EXPORT_PRUNE_JOB, pruneExports, runExport } from './lib/exports.js';
+import { pruneImports } from './lib/import-retention.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { runScheduledBackup } from './ops/backup.js';
 import { WEBHOOK_DELIVERY_JOB, deliverWebhook } from './lib/webhooks.js';
@@ -179,11 +180,15 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
         runExport(app, data.exportId, { lastAttempt, signal }),
     },
     {
-      // Exports past their EXPORT_KEEP_DAYS go with their files, each night.
+      // Exports past their EXPORT_KEEP_DAYS go with their files, each night; so do imports (their
+      // uploaded files and records) untouched for IMPORT_KEEP_DAYS.
       name: EXPORT_PRUNE_JOB,
       ...housekeeping,
       cron: '40 3 * * *',
-      handler: (_data, { app }) => pruneExports(app.services.db, app.storage),
+      handler: async (_data, { app }) => ({
+        ...(await pruneExports(app.services.db, app.storage)),
+        imports: await pruneImports(app.services.db, app.storage, config.importKeepDays),
+      }),
     },
   ];
   const unknown = kinds.filter((k) => !(JOB_KINDS as readonly string[]).includes(k.name));

@@ -44,7 +44,7 @@ test('export every order as a job: the message, the notice, My exports downloads
   const notice = page.getByText(/^Your export orders-\d{4}-\d{2}-\d{2}\.xlsx is ready$/).first();
   await expect(async () => {
     await page.reload();
-    await expect(notice).toBeVisible({ timeout: 2_000 });
+    await expect(notice).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 120_000 });
   await notice.click();
   await expect(page).toHaveURL(/\/dashboard\/exports$/);

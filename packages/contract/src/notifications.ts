@@ -27,7 +27,10 @@ export const NOTIFICATIONS_API = {
  * - `chat.added`: I was put in a chat group (its creation, or added to it);
  * - `blog.reply`: a reply to my comment on a blog post;
  * - `account.approved`: an administrator approved my pending account;
- * - `export.ready`: an export I asked for (too large to answer at once) is ready in My exports.
+ * - `export.ready`: an export I asked for (too large to answer at once) is ready in My exports;
+ * - `import.done`: an import I ran is finished; its title is the file's name and its body the
+ *   counts as JSON (`{"created":3,"updated":1,"unchanged":0,"skipped":0,"refused":2}`), which
+ *   the reader's screen puts in their language.
  */
 export const NOTIFICATION_TYPES = [
   'order.created',
@@ -49,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   'blog.reply',
   'account.approved',
   'export.ready',
+  'import.done',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

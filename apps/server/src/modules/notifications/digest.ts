@@ -45,7 +45,20 @@ const SENTENCES: Record<NotificationType, (n: Pending) => string> = {
   'blog.reply': (n) => `${n.actor ?? 'Someone'} replied to your comment on "${n.title}"`,
   'account.approved': () => 'Your account was approved',
   'export.ready': (n) => `Your export ${n.title} is ready (${n.body} rows) in My exports`,
+  'import.done': (n) => `Your import ${n.title} is done (${importCounts(n.body)})`,
 };
+
+/** An import's counts (the notification's JSON body) as words; the body as it is if it is not. */
+function importCounts(body: string): string {
+  try {
+    const c = JSON.parse(body) as Record<string, number>;
+    return ['created', 'updated', 'unchanged', 'skipped', 'refused']
+      .map((k) => `${c[k] ?? 0} ${k}`)
+      .join(', ');
+  } catch {
+    return body;
+  }
+}
 
 const sentence = (n: Pending) =>
   SENTENCES[n.type as NotificationType]?.(n) ?? `${n.title}${n.body ? `: ${n.body}` : ''}`;

@@ -17,6 +17,7 @@ import {
   type ImportRowError,
 } from '@bo/contract/imports';
 import { createUserBodySchema } from '@bo/contract/users';
+import { WEB_ROUTE_MANIFEST } from '@bo/contract/web-routes';
 import {
   USER_IMPORT_FIELDS,
   USER_IMPORT_REQUIRED,
@@ -27,6 +28,7 @@ import { imports, roles, users } from '../../db/schema/index.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
 import { HttpError, fieldError } from '../../lib/http-error.js';
 import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
+import { notify } from '../../lib/notify.js';
 import { readSheet, type SheetTable } from '../../lib/sheets.js';
 import {
   insertPerson,
@@ -235,6 +237,28 @@ function writeError(lang: Lang, error: unknown): ImportRowError {
 }
 
 /**
+ * Tells the person who ran an import that it is done, with its counts (`import.done`: the title
+ * the file's name, the body the counts as JSON, put in the reader's language by their screen).
+ */
+function notifyImportDone(tx: Executor, job: ImportRow, report: ImportReport) {
+  const counts = {
+    created: report.created,
+    updated: report.updated,
+    unchanged: report.unchanged,
+    skipped: report.skipped,
+    refused: report.refused.length,
+  };
+  return notify(tx, {
+    type: 'import.done',
+    to: { users: [job.ownerId] },
+    title: job.fileName,
+    body: JSON.stringify(counts),
+    link: WEB_ROUTE_MANIFEST.userList.path,
+    recordId: job.id,
+  });
+}
+
+/**
  * The `user-import` job: plans the file again on today's data, writes its creations and updates
  * in transactions of IMPORT_BATCH rows (each row in its own savepoint, so a refusal leaves the
  * others), records progress after each, then the report, the audit entry and a notification.
@@ -334,6 +358,7 @@ export async function runUserImport(app: FastifyInstance, data: ImportJobData): 
         },
       };
       await audit(tx, source, entry);
+      await notifyImportDone(tx, job, report);
     });
     return { created: report.created, updated: report.updated, refused: report.refused.length };
   } catch (error) {

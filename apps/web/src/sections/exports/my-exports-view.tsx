@@ -3,17 +3,11 @@ import { EXPORTS_API } from '@bo/contract/exports';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { EmptyContent } from '../../components/empty-content/empty-content';
 import { Label, type LabelColor } from '../../components/label/label';
@@ -24,20 +18,7 @@ import { useFormat } from '../../lib/format';
 import { saveBlob } from '../../lib/save-blob';
 import { translateError } from '../../locales/form-errors';
 import { paths } from '../../routes/paths';
-import { AdminListError } from '../admin/admin-list';
-import { stackedTableSx } from '../admin/stacked-table-sx';
 import { useDeleteExportMutation, useMyExportsQuery } from './exports-api';
-
-const COLUMNS = [
-  'list',
-  'format',
-  'rows',
-  'size',
-  'status',
-  'created',
-  'expires',
-  'actions',
-] as const;
 
 const STATUS_COLOR: Record<ExportStatus, LabelColor> = {
   queued: 'default',
@@ -46,11 +27,10 @@ const STATUS_COLOR: Record<ExportStatus, LabelColor> = {
   failed: 'error',
 };
 
-function ExportRow({ item, onDelete }: { item: ExportRecord; onDelete: () => void }) {
+/** A row's actions: download when it is done, delete (after a confirmation) at any time. */
+function ExportActions({ item, onDelete }: { item: ExportRecord; onDelete: () => void }) {
   const { t } = useTranslation();
-  const f = useFormat();
   const [busy, setBusy] = useState(false);
-  const col = (c: (typeof COLUMNS)[number]) => t(`exports.columns.${c}`);
 
   const download = async () => {
     setBusy(true);
@@ -64,65 +44,40 @@ function ExportRow({ item, onDelete }: { item: ExportRecord; onDelete: () => voi
   };
 
   return (
-    <TableRow data-testid="export-row" hover>
-      <TableCell data-label={col('list')}>
-        <Typography variant="subtitle2">{t(`exports.lists.${item.list}`)}</Typography>
-        <Typography variant="caption" sx={{ color: 'text.secondary' }} dir="ltr">
-          {item.fileName}
-        </Typography>
-      </TableCell>
-      <TableCell data-label={col('format')}>{item.format.toUpperCase()}</TableCell>
-      <TableCell data-label={col('rows')}>
-        {item.rows === null ? '—' : f.count(item.rows)}
-      </TableCell>
-      <TableCell data-label={col('size')}>
-        {item.bytes === null ? '—' : f.bytes(item.bytes)}
-      </TableCell>
-      <TableCell data-label={col('status')}>
-        <Label color={STATUS_COLOR[item.status]}>{t(`exports.status.${item.status}`)}</Label>
-      </TableCell>
-      <TableCell data-label={col('created')}>
-        <Box component="time" dateTime={item.createdAt} sx={{ whiteSpace: 'nowrap' }}>
-          {f.dateTime(item.createdAt)}
-        </Box>
-      </TableCell>
-      <TableCell data-label={col('expires')}>
-        <Box component="time" dateTime={item.expiresAt} sx={{ whiteSpace: 'nowrap' }}>
-          {f.dateTime(item.expiresAt)}
-        </Box>
-      </TableCell>
-      {/* Not align="right": MUI reverses a right-aligned cell, which a phone's stacked row shows. */}
-      <TableCell data-label={col('actions')} sx={{ textAlign: { sm: 'right' } }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 1,
-            justifyContent: { xs: 'flex-start', sm: 'flex-end' },
-          }}
-        >
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={item.status !== 'done' || busy}
-            onClick={() => void download()}
-            aria-label={t('exports.downloadLabel', { name: item.fileName })}
-          >
-            {t('exports.download')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            onClick={onDelete}
-            aria-label={t('exports.deleteLabel', { name: item.fileName })}
-          >
-            {t('exports.delete')}
-          </Button>
-        </Box>
-      </TableCell>
-    </TableRow>
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+      }}
+    >
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={item.status !== 'done' || busy}
+        onClick={() => void download()}
+        aria-label={t('exports.downloadLabel', { name: item.fileName })}
+      >
+        {t('exports.download')}
+      </Button>
+      <Button
+        size="small"
+        color="error"
+        onClick={onDelete}
+        aria-label={t('exports.deleteLabel', { name: item.fileName })}
+      >
+        {t('exports.delete')}
+      </Button>
+    </Box>
   );
 }
+
+const time = (iso: string, shown: string) => (
+  <Box component="time" dateTime={iso} sx={{ whiteSpace: 'nowrap' }}>
+    {shown}
+  </Box>
+);
 
 /**
  * My exports: the exports too large to answer at once, as the jobs make them (refreshed while one
@@ -130,6 +85,7 @@ function ExportRow({ item, onDelete }: { item: ExportRecord; onDelete: () => voi
  */
 export function MyExportsView() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [pending, setPending] = useState(false);
   const { data, isLoading, isFetching, error, refetch } = useMyExportsQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -139,6 +95,72 @@ export function MyExportsView() {
   if (waiting !== pending) setPending(waiting);
   const [toDelete, setToDelete] = useState<ExportRecord | null>(null);
   const [remove, removing] = useDeleteExportMutation();
+
+  // Widths that fit the page's card on a laptop (1,440 px with the menu open), actions included.
+  const columns: Array<DataColumn<ExportRecord>> = [
+    {
+      id: 'list',
+      header: t('exports.columns.list'),
+      required: true,
+      width: 170,
+      cell: (item) => (
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle2">{t(`exports.lists.${item.list}`)}</Typography>
+          <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }} dir="ltr">
+            {item.fileName}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'format',
+      header: t('exports.columns.format'),
+      width: 80,
+      cell: (item) => item.format.toUpperCase(),
+    },
+    {
+      id: 'rows',
+      header: t('exports.columns.rows'),
+      align: 'right',
+      width: 80,
+      cell: (item) => (item.rows === null ? '—' : f.count(item.rows)),
+    },
+    {
+      id: 'size',
+      header: t('exports.columns.size'),
+      align: 'right',
+      width: 110,
+      cell: (item) => (item.bytes === null ? '—' : f.bytes(item.bytes)),
+    },
+    {
+      id: 'status',
+      header: t('exports.columns.status'),
+      width: 100,
+      cell: (item) => (
+        <Label color={STATUS_COLOR[item.status]}>{t(`exports.status.${item.status}`)}</Label>
+      ),
+    },
+    {
+      id: 'created',
+      header: t('exports.columns.created'),
+      width: 170,
+      cell: (item) => time(item.createdAt, f.dateTime(item.createdAt)),
+    },
+    {
+      id: 'expires',
+      header: t('exports.columns.expires'),
+      width: 170,
+      cell: (item) => time(item.expiresAt, f.dateTime(item.expiresAt)),
+    },
+    {
+      id: 'actions',
+      header: t('exports.columns.actions'),
+      align: 'right',
+      required: true,
+      width: 180,
+      cell: (item) => <ExportActions item={item} onDelete={() => setToDelete(item)} />,
+    },
+  ];
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -162,48 +184,22 @@ export function MyExportsView() {
         <Typography variant="body2" sx={{ px: 2.5, pt: 2.5, color: 'text.secondary' }}>
           {t('exports.intro')}
         </Typography>
-        {error ? (
-          <Box sx={{ pt: 2 }}>
-            <AdminListError error={error} onRetry={() => void refetch()} />
-          </Box>
-        ) : (
-          <>
-            <TableContainer sx={{ overflowX: 'auto', mt: 2 }}>
-              <Table
-                size="small"
-                sx={stackedTableSx(880)}
-                aria-label={t('exports.title')}
-                aria-busy={isFetching}
-              >
-                <TableHead>
-                  <TableRow>
-                    {COLUMNS.map((c) => (
-                      <TableCell key={c} align={c === 'actions' ? 'right' : undefined}>
-                        {t(`exports.columns.${c}`)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {isLoading &&
-                    Array.from({ length: 3 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={COLUMNS.length}>
-                          <Skeleton variant="text" />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  {data?.exports.map((e) => (
-                    <ExportRow key={e.id} item={e} onDelete={() => setToDelete(e)} />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            {data && data.exports.length === 0 && (
-              <EmptyContent title={t('exports.empty')} description={t('exports.emptyText')} />
-            )}
-          </>
-        )}
+        <Box sx={{ mt: 2 }}>
+          <DataTable
+            list="exports"
+            label={t('exports.title')}
+            columns={columns}
+            rows={data?.exports}
+            getRowId={(e) => e.id}
+            rowLabel={(e) => e.fileName}
+            loading={isLoading}
+            fetching={isFetching}
+            error={error && !data ? translateError(t, error) : undefined}
+            onRetry={() => void refetch()}
+            empty={<EmptyContent title={t('exports.empty')} description={t('exports.emptyText')} />}
+            rowTestId="export-row"
+          />
+        </Box>
       </Card>
       <ConfirmDialog
         open={!!toDelete}

@@ -62,6 +62,8 @@ const ICONS: Record<NotificationType, ReactNode> = {
   'blog.reply': <ReplyRounded />,
   'account.approved': <HowToRegRounded />,
   'export.ready': <FileDownloadDoneRounded />,
+  // People arrived (or changed) by a file: the people icon of the bell's other arrivals.
+  'import.done': <PersonAddAlt1Rounded />,
 };
 
 /** The notification as a sentence in the person's language. */
@@ -83,8 +85,21 @@ export function notificationText(t: TFunction, n: Notification): string {
   return t(`header.notificationText.${n.type}`, { actor, title: n.title });
 }
 
+/** An import's counts (the body, as JSON) in the reader's words: "Created: 3 · Refused: 2". */
+function importCounts(t: TFunction, body: string, format: ReturnType<typeof useFormat>): string {
+  let counts: Record<string, unknown>;
+  try {
+    counts = JSON.parse(body) as Record<string, unknown>;
+  } catch {
+    return body;
+  }
+  return (['created', 'updated', 'unchanged', 'skipped', 'refused'] as const)
+    .map((k) => t(`header.importCounts.${k}`, { count: format.count(Number(counts[k] ?? 0)) }))
+    .join(' · ');
+}
+
 /** The line under it: the comment's words, the customer, the address, the device or the start. */
-function detail(n: Notification, format: ReturnType<typeof useFormat>): string {
+function detail(n: Notification, format: ReturnType<typeof useFormat>, t: TFunction): string {
   if (
     n.type === 'order.status' ||
     n.type === 'kanban.assigned' ||
@@ -93,6 +108,7 @@ function detail(n: Notification, format: ReturnType<typeof useFormat>): string {
     n.type === 'export.ready'
   )
     return '';
+  if (n.type === 'import.done') return importCounts(t, n.body, format);
   if (n.type === 'calendar.response') return '';
   if (n.type === 'calendar.invited' || n.type === 'calendar.starting') {
     return Number.isNaN(Date.parse(n.body)) ? '' : format.dateTime(n.body);
@@ -114,7 +130,7 @@ export function NotificationItem({ n, onOpen }: { n: Notification; onOpen?: () =
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const unread = !n.readAt && !n.archivedAt;
   const text = notificationText(t, n);
-  const line = detail(n, format);
+  const line = detail(n, format, t);
 
   const change = async (body: { read?: boolean; archived?: boolean }) => {
     setMenu(null);
