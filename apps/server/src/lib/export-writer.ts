@@ -1,6 +1,6 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel.js';
 import { csvCell } from './csv.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,31 +67,32 @@ export function xlsxStream(
   pages: AsyncIterable<ReadonlyArray<readonly unknown[]>>,
 ): Readable {
   const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    // The fastest deflate: the sheet's XML is most of the work, and level 1 costs a fifth more
-    // bytes than the default 6 for less of the time the job holds a core.
-    zip: { zlib: { level: 1 } },
-  });
-  book.creator = 'Back-office';
-  const addSheet = (n: number) => {
-    const sheet = book.addWorksheet(n === 1 ? sheetName : `${sheetName} ${n}`, {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-    sheet.columns = columns.map((c, i) => ({
-      header: c.header,
-      key: String(i),
-      width: c.width,
-      style: c.numFmt ? { numFmt: c.numFmt } : {},
-    }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    return sheet;
-  };
   void (async () => {
+    const ExcelJS = await loadExcel();
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+      // The fastest deflate: the sheet's XML is most of the work, and level 1 costs a fifth more
+      // bytes than the default 6 for less of the time the job holds a core.
+      zip: { zlib: { level: 1 } },
+    });
+    book.creator = 'Back-office';
+    const addSheet = (n: number) => {
+      const sheet = book.addWorksheet(n === 1 ? sheetName : `${sheetName} ${n}`, {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+      sheet.columns = columns.map((c, i) => ({
+        header: c.header,
+        key: String(i),
+        width: c.width,
+        style: c.numFmt ? { numFmt: c.numFmt } : {},
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      return sheet;
+    };
     let sheets = 1;
     let sheet = addSheet(1);
     let inSheet = 0;

@@ -3,7 +3,8 @@
  * with its row number in the file (the header is row 1, as a spreadsheet numbers them). Every
  * cell is read as text: a zip code keeps its leading zero, a date becomes its ISO form.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel.js';
 
 export interface SheetTable {
   columns: string[];
@@ -103,7 +104,7 @@ export async function readSheet(
     const records = parseCsv(bytes.toString('utf8'));
     records.forEach((cells, index) => table.push({ row: index + 1, cells }));
   } else {
-    const book = new ExcelJS.Workbook();
+    const book = new (await loadExcel()).Workbook();
     try {
       await book.xlsx.load(bytes as unknown as ArrayBuffer);
     } catch {

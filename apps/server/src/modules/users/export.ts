@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import type { User } from '@bo/contract/users';
 import { USER_EXPORT_COLUMNS, type UserExportColumn } from '@bo/contract/users-transfer';
 import { toCsv } from '../../lib/csv.js';
@@ -25,7 +25,7 @@ export function usersCsv(lang: Lang, people: readonly User[]): string {
  * filterable, `createdAt` a real date; every other cell text, so a phone or zip keeps its form.
  */
 export async function usersWorkbook(lang: Lang, people: readonly User[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = 'Back-office';
   const sheet = book.addWorksheet('People', {
     views: [{ state: 'frozen', ySplit: 1, rightToLeft: lang === 'ar' }],
