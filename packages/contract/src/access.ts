@@ -215,6 +215,7 @@ export const ROUTE_ACCESS = {
   'GET /api/invoices/:id/pdf': 'invoices:read',
   'GET /api/invoices/:id/ubl': 'invoices:read',
   'POST /api/invoices/pdf.zip': 'invoices:read',
+  'POST /api/invoices/bulk-status': 'invoices:write',
   'POST /api/invoices/reminders': 'invoices:write',
   'POST /api/invoices/warm-up': 'invoices:write',
 

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'invitation.created',
   'invitation.resent',
   'invitation.revoked',
+  'invoice.bulk_status',
   'invoice.cancel',
   'invoice.create',
   'invoice.delete',
