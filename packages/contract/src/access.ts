@@ -227,6 +227,7 @@ export const ROUTE_ACCESS = {
   'POST /api/blog/posts': 'blog:write',
   'PATCH /api/blog/posts/:id': 'blog:write',
   'DELETE /api/blog/posts/:id': 'blog:write',
+  'POST /api/blog/posts/bulk': 'blog:write',
   'POST /api/blog/posts/:id/like': 'blog:read',
   'DELETE /api/blog/posts/:id/like': 'blog:read',
   'GET /api/blog/posts/:id/comments': 'blog:read',

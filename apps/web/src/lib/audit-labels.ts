@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'blog.comment.delete',
   'blog.comment.hide',
   'blog.comment.update',
+  'blog.post.bulk',
   'blog.post.create',
   'blog.post.delete',
   'blog.post.restore',
