@@ -107,39 +107,40 @@ export function BlogPostsView() {
         sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <PostSearch value={q} onSearch={(value) => set({ q: value || null })} />
-        <TextField
-          select
-          size="small"
-          label={t('blog.list.sort')}
-          value={sort}
-          onChange={(event) =>
-            set({ sort: event.target.value === 'latest' ? null : event.target.value })
-          }
-          sx={{ minWidth: 160, ms: { sm: 'auto' } }}
-        >
-          {BLOG_SORTS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`blog.sort.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          onChange={(_e, next: string | null) =>
-            next && set({ view: next === 'table' ? 'table' : null })
-          }
-          aria-label={t('blog.view.label')}
-          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          <ToggleButton value="cards" aria-label={t('blog.view.cards')}>
-            <GridViewRounded fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="table" aria-label={t('blog.view.table')}>
-            <TableRowsOutlined fontSize="small" />
-          </ToggleButton>
-        </ToggleButtonGroup>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('blog.list.sort')}
+            value={sort}
+            onChange={(event) =>
+              set({ sort: event.target.value === 'latest' ? null : event.target.value })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            {BLOG_SORTS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`blog.sort.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={view}
+            onChange={(_e, next: string | null) =>
+              next && set({ view: next === 'table' ? 'table' : null })
+            }
+            aria-label={t('blog.view.label')}
+          >
+            <ToggleButton value="cards" aria-label={t('blog.view.cards')}>
+              <GridViewRounded fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="table" aria-label={t('blog.view.table')}>
+              <TableRowsOutlined fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
       </Stack>
 
       <Tabs
