@@ -13,8 +13,6 @@ export const INVOICES_API = {
   pdf: apiPath('/api/invoices/:id/pdf'),
   ubl: apiPath('/api/invoices/:id/ubl'),
   pdfZip: '/api/invoices/pdf.zip',
-  /** Several invoices marked paid or cancelled at once, each under the single action's rules. */
-  bulkStatus: '/api/invoices/bulk-status',
   reminders: '/api/invoices/reminders',
   /** Get the PDF renderer ready: the editor and the details screen call it while open. */
   warmUp: '/api/invoices/warm-up',
@@ -351,38 +349,6 @@ export const pdfZipBodySchema = z.object({
   lang: z.enum(['en', 'fr', 'vi', 'cn', 'ar']).default('en'),
 });
 export type PdfZipBody = z.input<typeof pdfZipBodySchema>;
-
-/** Invoices one bulk status change takes at most. */
-export const INVOICE_BULK_MAX = 100;
-/** The statuses a bulk change moves to: `paid` records a payment of the whole balance. */
-export const INVOICE_BULK_STATUSES = ['paid', 'cancelled'] as const;
-export const invoiceBulkStatusBodySchema = z.object({
-  ids: z.array(z.string().uuid()).min(1).max(INVOICE_BULK_MAX),
-  status: z.enum(INVOICE_BULK_STATUSES),
-  /** For `paid`: how the balances were paid (`other` when not said). */
-  method: z.enum(PAYMENT_METHODS).default('other'),
-  /** For `paid`: the day of payment (today when not said). */
-  paidAt: isoDay.optional(),
-});
-export type InvoiceBulkStatusBody = z.input<typeof invoiceBulkStatusBodySchema>;
-/**
- * What a bulk change did: the invoices changed, and those refused, each with its number (null
- * for a draft), its customer and why (`invoice_not_sent`, `invoice_cancelled`, `invoice_paid`,
- * `invoice_credit_note`, `not_found`).
- */
-export const invoiceBulkStatusAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      number: z.string().nullable(),
-      name: z.string(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
-export type InvoiceBulkStatusAnswer = z.infer<typeof invoiceBulkStatusAnswerSchema>;
 
 /** Overdue reminders sent in one go: invoices overdue by at least `minDaysOverdue` days whose last mail is older than `everyDays`. */
 export const remindersBodySchema = z

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateInvoiceBody, Invoice, InvoiceBulkStatusAnswer } from '@bo/contract/invoices';
+import type { CreateInvoiceBody, Invoice } from '@bo/contract/invoices';
+import type { InvoiceBulkStatusAnswer } from '@bo/contract/invoices-bulk';
 import { call, createTestApp, login, registerUser, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;

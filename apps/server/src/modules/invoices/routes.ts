@@ -13,8 +13,6 @@ import {
   addressBookQuerySchema,
   createInvoiceBodySchema,
   invoiceAnswerSchema,
-  invoiceBulkStatusAnswerSchema,
-  invoiceBulkStatusBodySchema,
   invoiceListQuerySchema,
   invoiceServicesAnswerSchema,
   invoicesAnswerSchema,
@@ -26,6 +24,11 @@ import {
   sendInvoiceBodySchema,
   type Invoice,
 } from '@bo/contract/invoices';
+import {
+  INVOICES_BULK_API,
+  invoiceBulkStatusAnswerSchema,
+  invoiceBulkStatusBodySchema,
+} from '@bo/contract/invoices-bulk';
 import { ORDERS_API } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
@@ -574,7 +577,7 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
   );
 
   app.post(
-    INVOICES_API.bulkStatus,
+    INVOICES_BULK_API.bulkStatus,
     {
       config: { permission: 'invoices:write' },
       schema: {

@@ -50,13 +50,13 @@ import { textShade } from '../../theme/components';
 import {
   downloadInvoicesCsv,
   downloadInvoicesZip,
-  useBulkInvoiceStatusMutation,
   useSendRemindersMutation,
   useDeleteInvoiceMutation,
   useInvoiceServicesQuery,
   useInvoicesQuery,
   useSendInvoiceMutation,
 } from './invoices-api';
+import { useBulkInvoiceStatusMutation } from './invoices-bulk-api';
 import { INVOICE_STATUS_COLOR, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
 

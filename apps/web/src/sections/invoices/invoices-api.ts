@@ -2,8 +2,6 @@ import type {
   AddressBookEntry,
   CreateInvoiceBody,
   Invoice,
-  InvoiceBulkStatusAnswer,
-  InvoiceBulkStatusBody,
   InvoiceListQuery,
   InvoicesAnswer,
   PartyInput,
@@ -81,11 +79,6 @@ const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Party'] }).i
       query: (id) => ({ url: INVOICES_API.cancel(id), method: 'POST' }),
       invalidatesTags: ['Invoice'],
     }),
-    /** Several invoices marked paid or cancelled; those refused come back named with why. */
-    bulkInvoiceStatus: build.mutation<InvoiceBulkStatusAnswer, InvoiceBulkStatusBody>({
-      query: (body) => ({ url: INVOICES_API.bulkStatus, method: 'POST', body }),
-      invalidatesTags: ['Invoice'],
-    }),
     duplicateInvoice: build.mutation<One, string>({
       query: (id) => ({ url: INVOICES_API.duplicate(id), method: 'POST' }),
       invalidatesTags: ['Invoice'],
@@ -107,7 +100,6 @@ export const {
   useRecordPaymentMutation,
   useCancelInvoiceMutation,
   useDuplicateInvoiceMutation,
-  useBulkInvoiceStatusMutation,
 } = invoiceApi;
 
 export const fetchInvoicePdf = (id: string, lang: string, format: 'pdf' | 'facturx' = 'pdf') =>
