@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 
+import AxeBuilder from '@axe-core/playwright';
+
 import { ADMIN, expect, test } from './fixtures';
-import { openVariant, shot, variant } from './variants';
+import { openVariant, settle, shot, variant, VARIANTS } from './variants';
 
 /**
  * The blog end to end: an editor writes a post with a cover and an inline image, publishes it,
@@ -152,4 +154,74 @@ test('at phone width the post cards stack in one column inside the screen', asyn
   expect(box!.width).toBeLessThanOrEqual(variant('phone').width);
   await shot(page, 'blog-list-phone', { fullPage: true });
   await context.close();
+});
+
+test('in the table view, select three drafts with Shift-click and publish them at once', async ({
+  page,
+  login,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const tag = unique();
+  const slugs: string[] = [];
+  for (const n of ['one', 'two', 'three']) {
+    const res = await request.post('/api/blog/posts', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        title: `Bulk ${tag} ${n}`,
+        description: 'Bulk',
+        content: '<p>Bulk</p>',
+        status: 'draft',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    slugs.push(((await res.json()) as { post: { slug: string } }).post.slug);
+  }
+  await page.goto(`/dashboard/blog/posts?tab=draft&q=${tag}`);
+  // The cards are the list's face; the table is one toggle away.
+  await expect(page.getByTestId('blog-card')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Table' }).click();
+  const rows = page.getByTestId('blog-row');
+  await expect(rows).toHaveCount(3);
+  await rows.nth(0).getByRole('checkbox').click();
+  await rows
+    .nth(2)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
+  const bar = page.getByTestId('blog-bulk-bar');
+  await expect(bar.getByRole('status')).toHaveText('Selected: 3');
+  await expect(rows.nth(1).getByRole('checkbox')).toBeChecked();
+  await bar.getByRole('button', { name: 'Publish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish' });
+  await expect(dialog).toContainText('Publish the selected posts (3)?');
+  await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Posts published: 3')).toBeVisible();
+  // Published, they leave the drafts tab.
+  await expect(rows).toHaveCount(0);
+  for (const slug of slugs) {
+    const one = await request.get(`/api/blog/post?title=${slug}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await one.json()) as { post: { status: string } }).post.status).toBe('published');
+  }
+
+  for (const v of VARIANTS) {
+    const { context, page: p } = await openVariant(browser, v, token);
+    await p.goto(`/dashboard/blog/posts?view=table&q=${tag}`);
+    await expect(p.getByTestId('blog-row').first()).toBeVisible({ timeout: 30_000 });
+    await p.getByTestId('blog-row').first().getByRole('checkbox').click();
+    await settle(p);
+    await shot(p, `blog-table-${v.name}`);
+    const { violations } = await new AxeBuilder({ page: p })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include('main')
+      .analyze();
+    expect(
+      violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      v.name,
+    ).toEqual([]);
+    await context.close();
+  }
 });

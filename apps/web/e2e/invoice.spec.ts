@@ -331,3 +331,85 @@ test('in Arabic, the PDF the screen opens reads right to left and extracts the w
   expect(text).toContain('الضريبة 20 % على 55.35 US$ 11.07 US$');
   expect(text).toContain('الضريبة 5.5 % على 4.62 US$ 0.25 US$');
 });
+
+test('select three invoices with Shift-click and mark them paid; the draft is refused and named', async ({
+  page,
+  login,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = await login();
+  const headers = { Authorization: `Bearer ${token}` };
+  const name = `Bulk Buyer ${Date.now()}`;
+  const party = await request.post('/api/invoices/parties', {
+    headers,
+    data: { kind: 'customer', name, email: 'ap@bulk-buyer.test', country: 'US' },
+  });
+  expect(party.status(), await party.text()).toBe(201);
+  const customerId = ((await party.json()) as { party: { id: string } }).party.id;
+  const ids: string[] = [];
+  for (const status of ['sent', 'draft', 'sent'] as const) {
+    const res = await request.post('/api/invoices', {
+      headers,
+      data: {
+        status,
+        customerId,
+        dueDate: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        items: [{ title: 'Audit', quantity: 1, price: 12000, taxRate: 0 }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    ids.push(((await res.json()) as { invoice: { id: string } }).invoice.id);
+  }
+
+  await page.goto(`/dashboard/invoice/list?q=${encodeURIComponent(name)}`);
+  const rows = page.getByTestId('invoice-row');
+  // A shared machine can be slow to answer the first list.
+  await expect(rows).toHaveCount(3, { timeout: 30_000 });
+  await rows.nth(0).getByRole('checkbox').click();
+  await rows
+    .nth(2)
+    .getByRole('checkbox')
+    .click({ modifiers: ['Shift'] });
+  await expect(page.getByText('Selected: 3')).toBeVisible();
+  await expect(rows.nth(1).getByRole('checkbox')).toBeChecked();
+
+  await page.getByTestId('invoice-bulk-paid').click();
+  const dialog = page.getByRole('dialog', { name: 'Mark paid' });
+  await expect(dialog).toContainText('Mark the selected invoices as paid (3)?');
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Invoices marked paid: 2')).toBeVisible();
+  const refused = page.getByTestId('invoice-bulk-refused');
+  await expect(refused).toContainText('Not changed: 1');
+  await expect(refused).toContainText(
+    `Draft · ${name}: Send the invoice before recording a payment.`,
+  );
+  // The refused draft stays selected; the two sent ones are paid.
+  await expect(page.getByText('Selected: 1')).toBeVisible();
+  await shot(page, 'invoice-bulk-refused-light');
+  for (const [id, status] of [
+    [ids[0], 'paid'],
+    [ids[1], 'draft'],
+    [ids[2], 'paid'],
+  ] as const) {
+    const one = await request.get(`/api/invoices/${id}`, { headers });
+    expect(((await one.json()) as { invoice: { status: string } }).invoice.status).toBe(status);
+  }
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('main')
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  // The bar with a row chosen, dark and right to left, and at phone width.
+  for (const v of VARIANTS.filter((x) => x.name !== 'light-en')) {
+    const { context, page: p } = await openVariant(browser, v, token);
+    await p.goto(`/dashboard/invoice/list?q=${encodeURIComponent(name)}`);
+    await p.getByTestId('invoice-row').first().getByRole('checkbox').click();
+    await expect(p.getByTestId('invoice-bulk-paid')).toBeVisible();
+    await settle(p);
+    await shot(p, `invoice-bulk-${v.name}`);
+    await context.close();
+  }
+});

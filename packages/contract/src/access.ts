@@ -216,6 +216,7 @@ export const ROUTE_ACCESS = {
   'GET /api/invoices/:id/pdf': 'invoices:read',
   'GET /api/invoices/:id/ubl': 'invoices:read',
   'POST /api/invoices/pdf.zip': 'invoices:read',
+  'POST /api/invoices/bulk-status': 'invoices:write',
   'POST /api/invoices/reminders': 'invoices:write',
   'POST /api/invoices/warm-up': 'invoices:write',
 
@@ -227,6 +228,7 @@ export const ROUTE_ACCESS = {
   'POST /api/blog/posts': 'blog:write',
   'PATCH /api/blog/posts/:id': 'blog:write',
   'DELETE /api/blog/posts/:id': 'blog:write',
+  'POST /api/blog/posts/bulk': 'blog:write',
   'POST /api/blog/posts/:id/like': 'blog:read',
   'DELETE /api/blog/posts/:id/like': 'blog:read',
   'GET /api/blog/posts/:id/comments': 'blog:read',

@@ -13,6 +13,7 @@ import { EXPORTS_API } from './exports';
 import { FILES_API } from './files';
 import { INVITATIONS_API } from './invitations';
 import { INVOICES_API } from './invoices';
+import { INVOICES_BULK_API } from './invoices-bulk';
 import { JOBS_API } from './jobs';
 import { KANBAN_API } from './kanban';
 import { MAIL_API } from './mail';
@@ -52,6 +53,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       FILES_API,
       INVITATIONS_API,
       INVOICES_API,
+      INVOICES_BULK_API,
       JOBS_API,
       KANBAN_API,
       MAIL_API,

@@ -9,6 +9,8 @@ export const BLOG_API = {
   recent: '/api/blog/posts/recent',
   search: '/api/blog/posts/search',
   one: apiPath('/api/blog/posts/:id'),
+  /** Several posts published, unpublished or deleted at once, each under the single rules. */
+  bulk: '/api/blog/posts/bulk',
   like: apiPath('/api/blog/posts/:id/like'),
   comments: apiPath('/api/blog/posts/:id/comments'),
   comment: apiPath('/api/blog/comments/:id'),
@@ -306,6 +308,32 @@ export type BlogRevision = z.infer<typeof blogRevisionSchema>;
 export const blogRevisionsAnswerSchema = z.object({ revisions: z.array(blogRevisionSchema) });
 
 export const blogIdParamsSchema = z.object({ id: z.string().uuid() });
+
+/** Posts one bulk action takes at most. */
+export const BLOG_BULK_MAX = 100;
+export const BLOG_BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
+export type BlogBulkAction = (typeof BLOG_BULK_ACTIONS)[number];
+export const blogBulkBodySchema = z.object({
+  ids: z.array(z.string().uuid()).min(1).max(BLOG_BULK_MAX),
+  action: z.enum(BLOG_BULK_ACTIONS),
+});
+export type BlogBulkBody = z.input<typeof blogBulkBodySchema>;
+/**
+ * What a bulk action did: the posts changed, and those refused, each with its title and why
+ * (`forbidden`: neither its author nor an editor; `not_found`).
+ */
+export const blogBulkAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      title: z.string(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type BlogBulkAnswer = z.infer<typeof blogBulkAnswerSchema>;
 export const blogRevisionParamsSchema = z.object({
   id: z.string().uuid(),
   revisionId: z.string().uuid(),

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   BLOG_API,
   BLOG_EVENTS,
+  blogBulkAnswerSchema,
+  blogBulkBodySchema,
   blogCommentAnswerSchema,
   blogCommentBodySchema,
   blogCommentHideSchema,
@@ -26,7 +28,7 @@ import {
 } from '@bo/contract/blog';
 import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
 import { answerList, limitMaxOf, withUnpaged } from '../../lib/unpaged.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -325,6 +327,79 @@ export async function blogRoutes(appBase: FastifyInstance) {
         deletePost(tx, reader, request.params.id),
       );
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    BLOG_API.bulk,
+    {
+      config: write,
+      schema: {
+        operationId: 'bulkBlogPosts',
+        tags,
+        summary:
+          'Publish, unpublish or delete several posts in one transaction, each checked as the single call checks it (its author or an editor); those refused are named with the reason',
+        body: blogBulkBodySchema,
+        response: { 200: blogBulkAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const reader = readerOf(request);
+      const { action } = request.body;
+      const ids = [...new Set(request.body.ids)];
+      const published: string[] = [];
+      const { changed, refused } = await db.transaction(async (tx) => {
+        const done: string[] = [];
+        const no: Array<{ id: string; title: string; code: string; message: string }> = [];
+        for (const id of ids) {
+          // Each post in a savepoint of its own: a refused one leaves the others' changes.
+          try {
+            await tx.transaction(async (sp) => {
+              if (action === 'delete') return deletePost(sp, reader, id);
+              const [before] = await sp
+                .select({ status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+                .from(blogPosts)
+                .where(eq(blogPosts.id, id));
+              const status = action === 'publish' ? 'published' : 'draft';
+              await updatePost(sp, reader, id, { status }, fileUrl);
+              const wasLive =
+                before?.status === 'published' &&
+                (before.publishedAt?.getTime() ?? 0) <= Date.now();
+              if (action === 'publish' && !wasLive) published.push(id);
+            });
+            done.push(id);
+          } catch (error) {
+            if (!(error instanceof HttpError) || ![403, 404].includes(error.statusCode))
+              throw error;
+            // A post the caller may not see stays unnamed (its title is not theirs to read).
+            const [row] =
+              error.statusCode === 403
+                ? await tx
+                    .select({ title: blogPosts.title })
+                    .from(blogPosts)
+                    .where(eq(blogPosts.id, id))
+                : [];
+            no.push({
+              id,
+              title: row?.title ?? '',
+              code: error.statusCode === 403 ? 'forbidden' : 'not_found',
+              message: error.message,
+            });
+          }
+        }
+        if (done.length)
+          await audit(tx, request, {
+            actorId: reader.userId,
+            action: 'blog.post.bulk',
+            meta: { action, count: done.length, refused: no.length, postIds: done.slice(0, 100) },
+          });
+        return { changed: done, refused: no };
+      });
+      for (const id of published) {
+        const post = await postById(db, reader, id).catch(() => null);
+        if (post?.status === 'published') await emitWebhookEvent(app, 'post.published', { post });
+      }
+      return { changed, refused };
     },
   );
 

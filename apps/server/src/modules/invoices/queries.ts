@@ -834,6 +834,38 @@ export async function recordPayment(tx: Tx, id: string, body: PaymentBody, userI
 }
 
 /**
+ * Marks an issued invoice paid: a payment of its whole balance, under the rules of a single
+ * payment (a draft, a cancelled invoice or a credit note takes none); one already paid is refused.
+ */
+export async function payInFull(
+  tx: Tx,
+  id: string,
+  options: { method: PaymentMethod; paidAt: string },
+  userId: string,
+) {
+  const row = await lockInvoice(tx, id);
+  if (!row) return undefined;
+  if (row.kind === 'invoice' && row.status === 'paid') {
+    throw ruleBroken('invoice_paid', 'This invoice is already paid');
+  }
+  return recordPayment(
+    tx,
+    id,
+    { amount: row.balance, paidAt: options.paidAt, method: options.method, reference: '' },
+    userId,
+  );
+}
+
+/** What a refused row of a bulk change is named by: its number (null for a draft) and customer. */
+export async function invoiceNames(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ number: invoices.invoiceNumber, to: invoices.to })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return { number: row?.number ?? null, name: row?.to.name ?? '' };
+}
+
+/**
  * Cancels an invoice. A draft simply becomes cancelled; an issued one (sent or paid) gets a
  * credit note in the same transaction: numbered in its own series, the same lines negated.
  */

@@ -24,11 +24,16 @@ import {
   sendInvoiceBodySchema,
   type Invoice,
 } from '@bo/contract/invoices';
+import {
+  INVOICES_BULK_API,
+  invoiceBulkStatusAnswerSchema,
+  invoiceBulkStatusBodySchema,
+} from '@bo/contract/invoices-bulk';
 import { ORDERS_API } from '@bo/contract/orders';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { fieldError, forbidden, notFound } from '../../lib/http-error.js';
+import { HttpError, fieldError, forbidden, notFound } from '../../lib/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -46,7 +51,9 @@ import {
   cancelInvoice,
   createInvoice,
   createInvoiceFromOrder,
+  invoiceNames,
   invoiceOfOrder,
+  payInFull,
   orderInvoicedConflict,
   createParty,
   deleteInvoice,
@@ -566,6 +573,84 @@ export async function invoiceRoutes(appBase: FastifyInstance) {
         meta: { creditNoteId: invoice.creditNoteId },
       });
       return { invoice };
+    },
+  );
+
+  app.post(
+    INVOICES_BULK_API.bulkStatus,
+    {
+      config: { permission: 'invoices:write' },
+      schema: {
+        operationId: 'bulkUpdateInvoiceStatus',
+        tags: ['invoices'],
+        summary:
+          "Several invoices marked paid (their whole balance) or cancelled in one transaction, each under the single action's rules; those refused are named with the reason",
+        body: invoiceBulkStatusBodySchema,
+        response: { 200: invoiceBulkStatusAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { status, method } = request.body;
+      const paidAt = request.body.paidAt ?? todayUtc();
+      const ids = [...new Set(request.body.ids)];
+      const { changed, refused } = await db.transaction(async (tx) => {
+        const done: string[] = [];
+        const no: Array<{
+          id: string;
+          number: string | null;
+          name: string;
+          code: string;
+          message: string;
+        }> = [];
+        for (const id of ids) {
+          // Each invoice in a savepoint of its own: a refused one leaves the others' changes.
+          try {
+            const changedId = await tx.transaction(async (sp) => {
+              if (status === 'cancelled') return cancelInvoice(sp, id, auth.userId);
+              const paid = await payInFull(sp, id, { method, paidAt }, auth.userId);
+              if (paid) await notifyInvoice(sp, paid, 'invoice.paid', auth.userId);
+              return paid;
+            });
+            if (changedId) done.push(changedId);
+            else
+              no.push({
+                id,
+                number: null,
+                name: '',
+                code: 'not_found',
+                message: 'Invoice not found',
+              });
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+            const detail = error.details?.[0];
+            no.push({
+              id,
+              ...(await invoiceNames(tx, id)),
+              code: detail?.code ?? 'conflict',
+              message: detail?.message ?? error.message,
+            });
+          }
+        }
+        if (done.length)
+          await audit(tx, request, {
+            actorId: auth.userId,
+            action: 'invoice.bulk_status',
+            meta: {
+              status,
+              count: done.length,
+              refused: no.length,
+              invoiceIds: done.slice(0, 100),
+            },
+          });
+        return { changed: done, refused: no };
+      });
+      if (status === 'paid') {
+        for (const id of changed) {
+          await emitWebhookEvent(app, 'invoice.paid', { invoice: await load(id) });
+        }
+      }
+      return { changed, refused };
     },
   );
 

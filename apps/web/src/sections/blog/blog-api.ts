@@ -1,4 +1,6 @@
 import type {
+  BlogBulkAnswer,
+  BlogBulkBody,
   BlogComment,
   BlogPost,
   BlogPostBody,
@@ -63,6 +65,11 @@ const blogApi = api.enhanceEndpoints({ addTagTypes: ['BlogPost'] }).injectEndpoi
       query: (id) => ({ url: BLOG_API.one(id), method: 'DELETE' }),
       invalidatesTags: ['BlogPost'],
     }),
+    /** Several posts published, unpublished or deleted; the refused come back named with why. */
+    bulkBlogPosts: build.mutation<BlogBulkAnswer, BlogBulkBody>({
+      query: (body) => ({ url: BLOG_API.bulk, method: 'POST', body }),
+      invalidatesTags: ['BlogPost'],
+    }),
     likeBlogPost: build.mutation<{ likes: number; isLiked: boolean }, { id: string; on: boolean }>({
       query: ({ id, on }) => ({ url: BLOG_API.like(id), method: on ? 'POST' : 'DELETE' }),
       invalidatesTags: ['BlogPost'],
@@ -110,6 +117,7 @@ export const {
   useCreateBlogPostMutation,
   useUpdateBlogPostMutation,
   useDeleteBlogPostMutation,
+  useBulkBlogPostsMutation,
   useLikeBlogPostMutation,
   useCommentBlogPostMutation,
   useEditBlogCommentMutation,

@@ -14,16 +14,20 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { BlogPostSummary, BlogSort, BlogTab } from '@bo/contract/blog';
 import { BLOG_SORTS, BLOG_TABS } from '@bo/contract/blog';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
@@ -44,6 +48,10 @@ import {
 } from './blog-api';
 
 const PAGE = 12;
+/** The table view (and its bulk actions) loads when first chosen: the cards stay light. */
+const BlogPostsTable = lazy(() =>
+  import('./blog-posts-table').then((m) => ({ default: m.BlogPostsTable })),
+);
 const STATUS_COLOR = { draft: 'default', scheduled: 'info', published: 'success' } as const;
 
 /** /dashboard/blog/posts — cards with search, sort and tabs; "Load more" follows the cursor. */
@@ -58,12 +66,14 @@ export function BlogPostsView() {
     ? (params.get('sort') as BlogSort)
     : 'latest';
   const q = params.get('q') ?? '';
+  const view = params.get('view') === 'table' ? 'table' : 'cards';
   const set = (changes: Record<string, string | null>) =>
     setParams((prev) => mergeSearchParams(prev, changes), { replace: true });
 
   // The pages shown: the first, then one per "Load more"; each keeps its own query, so a change
   // refetches every page on screen.
   const { cursors, more } = useCursorPages(JSON.stringify([tab, sort, q]));
+  // The cards' first page also gives the tabs their counts, in either view.
   const first = useBlogPostsQuery({ tab, sort, q: q || undefined, limit: PAGE });
   const counts = first.data?.counts;
   const tabs = canWrite ? BLOG_TABS : (['all', 'published'] as const);
@@ -97,22 +107,40 @@ export function BlogPostsView() {
         sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <PostSearch value={q} onSearch={(value) => set({ q: value || null })} />
-        <TextField
-          select
-          size="small"
-          label={t('blog.list.sort')}
-          value={sort}
-          onChange={(event) =>
-            set({ sort: event.target.value === 'latest' ? null : event.target.value })
-          }
-          sx={{ minWidth: 160 }}
-        >
-          {BLOG_SORTS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`blog.sort.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('blog.list.sort')}
+            value={sort}
+            onChange={(event) =>
+              set({ sort: event.target.value === 'latest' ? null : event.target.value })
+            }
+            sx={{ minWidth: 160 }}
+          >
+            {BLOG_SORTS.map((s) => (
+              <MenuItem key={s} value={s}>
+                {t(`blog.sort.${s}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={view}
+            onChange={(_e, next: string | null) =>
+              next && set({ view: next === 'table' ? 'table' : null })
+            }
+            aria-label={t('blog.view.label')}
+          >
+            <ToggleButton value="cards" aria-label={t('blog.view.cards')}>
+              <GridViewRounded fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="table" aria-label={t('blog.view.table')}>
+              <TableRowsOutlined fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
       </Stack>
 
       <Tabs
@@ -142,7 +170,23 @@ export function BlogPostsView() {
         ))}
       </Tabs>
 
-      {first.isLoading ? (
+      {view === 'table' ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+          <BlogPostsTable
+            tab={tab}
+            sort={sort}
+            q={q}
+            canWrite={canWrite}
+            onSort={(next) => set({ sort: next === 'latest' ? null : next })}
+            empty={
+              <EmptyContent
+                title={q ? t('blog.list.noMatch', { q }) : t('blog.list.empty')}
+                description={canWrite ? t('blog.list.emptyHint') : undefined}
+              />
+            }
+          />
+        </Suspense>
+      ) : first.isLoading ? (
         <CardGrid>
           {Array.from({ length: 6 }, (_, i) => (
             <Card key={i} sx={{ p: 0 }}>

@@ -1,9 +1,11 @@
 import AddRounded from '@mui/icons-material/AddRounded';
+import BlockRounded from '@mui/icons-material/BlockRounded';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FolderZipOutlined from '@mui/icons-material/FolderZipOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
@@ -32,6 +34,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
+import { BulkRefused, type RefusedRow } from '../../components/bulk/bulk-refused';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { useRangeSelection } from '../../lib/use-range-selection';
 import { useHasAccess } from '../../auth/role-based-guard';
@@ -52,6 +56,7 @@ import {
   useInvoicesQuery,
   useSendInvoiceMutation,
 } from './invoices-api';
+import { useBulkInvoiceStatusMutation } from './invoices-bulk-api';
 import { INVOICE_STATUS_COLOR, useInvoiceFormat } from './invoice-format';
 import { DateField } from '../../components/form/date-field';
 
@@ -92,6 +97,9 @@ export function InvoiceListView() {
   const [zipping, setZipping] = useState(false);
   const [remind, reminding] = useSendRemindersMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [bulkTo, setBulkTo] = useState<'paid' | 'cancelled' | null>(null);
+  const [bulkStatus, bulkStatusState] = useBulkInvoiceStatusMutation();
+  const [refused, setRefused] = useState<RefusedRow[]>([]);
 
   const update = (changes: Record<string, SearchParamValue>) => {
     setSelected([]);
@@ -164,6 +172,29 @@ export function InvoiceListView() {
     }
     notify.success(t('invoice.list.deletedCount', { n: f.count(done) }));
     setSelected([]);
+  };
+  /** Mark paid or cancel: one call; the refused stay selected and are named with why. */
+  const applyBulkStatus = async () => {
+    if (!bulkTo) return;
+    try {
+      const answer = await bulkStatus({ ids: chosen.map((r) => r.id), status: bulkTo }).unwrap();
+      setBulkTo(null);
+      setSelected(answer.refused.map((r) => r.id));
+      setRefused(
+        answer.refused.map((r) => ({
+          id: r.id,
+          name: [r.number ?? t('invoice.status.draft'), r.name].filter(Boolean).join(' · '),
+          why: t(`invoice.errors.${r.code}`, { defaultValue: r.message }),
+        })),
+      );
+      if (answer.changed.length)
+        notify.success(t(`invoice.bulk.done.${bulkTo}`, { n: f.count(answer.changed.length) }));
+      if (answer.refused.length)
+        notify.warning(t('invoice.bulk.refused', { n: f.count(answer.refused.length) }));
+    } catch (e) {
+      setBulkTo(null);
+      notify.error(translateError(t, e));
+    }
   };
   const draftsChosen = chosen.filter((r) => r.status === 'draft').length;
   const bulkDownload = async () => {
@@ -477,6 +508,23 @@ export function InvoiceListView() {
                 </Button>
                 <Button
                   size="small"
+                  startIcon={<PaidOutlined />}
+                  onClick={() => setBulkTo('paid')}
+                  data-testid="invoice-bulk-paid"
+                >
+                  {t('invoice.bulk.markPaid')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<BlockRounded />}
+                  onClick={() => setBulkTo('cancelled')}
+                  data-testid="invoice-bulk-cancel"
+                >
+                  {t('invoice.bulk.cancel')}
+                </Button>
+                <Button
+                  size="small"
                   color="error"
                   startIcon={<DeleteOutlineRounded />}
                   disabled={draftsChosen === 0}
@@ -488,6 +536,12 @@ export function InvoiceListView() {
             )}
           </Stack>
         )}
+        <BulkRefused
+          title={t('invoice.bulk.refusedTitle', { n: f.count(refused.length) })}
+          rows={refused}
+          onClose={() => setRefused([])}
+          testId="invoice-bulk-refused"
+        />
         {canWrite && status === 'overdue' && (stats?.overdue.count ?? 0) > 0 && (
           <Stack
             direction="row"
@@ -580,6 +634,19 @@ export function InvoiceListView() {
         </Stack>
       </Card>
 
+      <ConfirmDialog
+        open={bulkTo !== null}
+        title={bulkTo === 'paid' ? t('invoice.bulk.markPaid') : t('invoice.bulk.cancel')}
+        content={
+          bulkTo === 'paid'
+            ? t('invoice.bulk.confirm.paid', { n: f.count(chosen.length) })
+            : t('invoice.bulk.confirm.cancelled', { n: f.count(chosen.length) })
+        }
+        action={bulkTo === 'paid' ? t('invoice.bulk.markPaid') : t('invoice.bulk.cancel')}
+        busy={bulkStatusState.isLoading}
+        onClose={() => setBulkTo(null)}
+        onConfirm={() => void applyBulkStatus()}
+      />
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
         <DialogTitle>{t('invoice.actions.deleteDrafts', { n: f.count(draftsChosen) })}</DialogTitle>
         <DialogContent>
