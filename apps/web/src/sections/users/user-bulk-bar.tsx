@@ -116,7 +116,7 @@ export function UserBulkBar({ selected, rows, roles, canDelete, setSelected }: P
           sx={{ px: 2.5, pb: 2, alignItems: 'center', flexWrap: 'wrap' }}
           data-testid="users-bulk-bar"
         >
-          <Typography variant="subtitle2" role="status" sx={{ me: 1 }}>
+          <Typography variant="subtitle2" component="p" role="status" sx={{ me: 1 }}>
             {t('users.list.selected', { count: selected.length })}
           </Typography>
           <TextField
