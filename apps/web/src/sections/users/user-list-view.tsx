@@ -162,7 +162,7 @@ export function UserListView() {
       header: t('users.list.columns.name'),
       required: true,
       sortable: true,
-      width: 280,
+      width: 240,
       cell: (u) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
           <Avatar src={u.avatarUrl ?? undefined} alt="">
@@ -195,21 +195,21 @@ export function UserListView() {
     {
       id: 'phone',
       header: t('users.list.columns.phone'),
-      width: 170,
+      width: 150,
       cell: (u) => (u.phone ? <bdi dir="ltr">{u.phone}</bdi> : '—'),
     },
     {
       id: 'company',
       header: t('users.list.columns.company'),
       sortable: true,
-      width: 180,
+      width: 160,
       cell: (u) => u.company ?? '—',
     },
     {
       id: 'role',
       header: t('users.list.columns.role'),
       sortable: true,
-      width: 140,
+      width: 120,
       cell: roleOf,
     },
     {
@@ -217,7 +217,7 @@ export function UserListView() {
       header: t('users.list.columns.verified'),
       sortable: true,
       align: 'center',
-      width: 110,
+      width: 100,
       cell: (u) =>
         u.emailVerified ? (
           <CheckCircleRounded
@@ -237,7 +237,7 @@ export function UserListView() {
       id: 'status',
       header: t('users.list.columns.status'),
       sortable: true,
-      width: 120,
+      width: 110,
       cell: (u) => <Label color={STATUS_COLOR[u.status]}>{t(`users.status.${u.status}`)}</Label>,
     },
     ...(canManage
@@ -248,7 +248,7 @@ export function UserListView() {
             hideHeader: true,
             required: true,
             align: 'right' as const,
-            width: 112,
+            width: 104,
             cell: (u: User) => (
               <UserRowActions
                 user={u}
