@@ -154,12 +154,12 @@ test('bulk delete asks first and removes every selected person', async ({ page, 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto(`/dashboard/user/list?q=${tag}`);
   await expect(page.getByTestId('user-row')).toHaveCount(2);
-  await page.getByRole('checkbox', { name: 'Select every person on this page' }).first().check();
+  await page.getByRole('checkbox', { name: 'Select every row of this page' }).check();
   await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByTestId('bulk-delete').click();
+  await page.getByTestId('users-bulk-delete').click();
   await expect(page.getByRole('dialog')).toContainText('Delete 2 people?');
-  await page.getByTestId('confirm-delete').click();
-  await expect(page.getByText('2 people deleted')).toBeVisible();
+  await page.getByTestId('users-bulk-confirm').click();
+  await expect(page.getByTestId('users-bulk-outcome')).toContainText('2 people deleted');
   await expect(page.getByText('Nobody matches')).toBeVisible();
   checkConsole();
 });
@@ -322,8 +322,9 @@ test('at phone width the user and order lists fit the screen with what matters',
   const user = page.getByTestId('user-row').first();
   await expect(user).toBeVisible();
   await fits('user-row');
-  // Name, email and role, the status and the actions, without scrolling sideways.
-  await expect(user.locator('.MuiTypography-caption')).toHaveText(/^(Administrator|User)$/);
+  // A card: name and email, then each column with its label, without scrolling sideways.
+  await expect(user.getByRole('gridcell').nth(4)).toHaveAttribute('data-label', 'Role');
+  await expect(user.getByRole('gridcell').nth(4)).toHaveText(/^(Administrator|User|Editor)$/);
   await expect(user.getByText(/^(Active|Pending|Banned|Rejected)$/)).toBeVisible();
 
   await page.goto('/dashboard/e-commerce/orders');

@@ -283,6 +283,8 @@ export const ROUTE_ACCESS = {
   'PATCH /api/users/:id': 'users:write',
   'DELETE /api/users/:id': 'users:delete',
   'POST /api/users/bulk-delete': 'users:delete',
+  // Deleting also needs users:delete, checked in the handler for that action.
+  'POST /api/users/bulk': 'users:write',
   'GET /api/users/export': 'users:read',
   // Importing people creates and changes them: the form's permission.
   'POST /api/users/imports': 'users:write',

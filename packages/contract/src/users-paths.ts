@@ -10,6 +10,8 @@ export const USERS_API = {
   /** The uuid or the readable slug of the edit route: encoded, since a slug is typed. */
   one: apiPath('/api/users/:id', { encode: true }),
   bulkDelete: '/api/users/bulk-delete',
+  /** POST: one action (role, suspend, approve, invite, delete) on several people at once. */
+  bulk: '/api/users/bulk',
   roles: '/api/roles',
   /** The signed-in person's own full record (notification preferences, pending email…). */
   profile: '/api/account/profile',

@@ -270,6 +270,59 @@ export const confirmEmailBodySchema = z.object({ code: z.string().regex(/^\d{6}$
 
 export const bulkDeleteAnswerSchema = z.object({ deleted: z.number().int() });
 
+/** The most people one bulk action takes. */
+export const USER_BULK_MAX = 500;
+export const USER_BULK_ACTIONS = ['role', 'suspend', 'approve', 'invite', 'delete'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+/**
+ * One action on several people: `role` gives them `role` (a role's name, as the edit form sends
+ * it), `suspend` bans them, `approve` activates pending accounts, `invite` mails again the code
+ * to choose a password to those who never chose one, `delete` deletes them.
+ */
+export const userBulkBodySchema = z
+  .object({
+    ids: z.array(z.string().uuid()).min(1).max(USER_BULK_MAX),
+    action: z.enum(USER_BULK_ACTIONS),
+    role: z.string().trim().min(1).max(40).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'role' && !v.role)
+      ctx.addIssue({ code: 'custom', path: ['role'], message: 'Which role to give' });
+    if (v.action !== 'role' && v.role !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['role'],
+        message: 'Only the role action takes a role',
+      });
+  });
+export type UserBulkBody = z.input<typeof userBulkBodySchema>;
+/** Why a person was left out of a bulk action (`code`), said in English (`message`). */
+export const USER_BULK_REFUSALS = [
+  'not_found',
+  'self',
+  'not_manageable',
+  'last_admin',
+  'last_role_manager',
+  'rejected',
+  'has_password',
+] as const;
+/**
+ * What a bulk action did: the people it changed (those already as asked count as changed), and
+ * those refused, each named with the reason.
+ */
+export const userBulkAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type UserBulkAnswer = z.infer<typeof userBulkAnswerSchema>;
+
 export const roleSchema = z.object({
   id: z.string(),
   name: z.string(),

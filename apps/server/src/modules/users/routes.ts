@@ -16,6 +16,8 @@ import {
   createUserBodySchema,
   updateUserBodySchema,
   userAnswerSchema,
+  userBulkAnswerSchema,
+  userBulkBodySchema,
   userParamsSchema,
   usersAnswerSchema,
   usersQuerySchema,
@@ -25,7 +27,7 @@ import { audit } from '../../lib/audit.js';
 import { approvedMail, mailLang, webBase } from '../../lib/account-mails.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { errorResponses, withExample } from '../../lib/route-schemas.js';
-import { fieldError } from '../../lib/http-error.js';
+import { fieldError, forbidden } from '../../lib/http-error.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { codeMail, issueCode } from '../../lib/auth-codes.js';
@@ -37,6 +39,19 @@ import { assertAdminsRemain, assertRoleExists, insertPerson, updatePerson } from
 import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
 import { assertRoleManagersRemain, lockRoleManagers } from '../../lib/role-managers.js';
 import { userTransferRoutes } from './transfer-routes.js';
+import { bulkUsers } from './bulk.js';
+
+/** The mail of a person an administrator created without a password (and of an invite again). */
+const invitedMail = (email: string, code: string) => {
+  const mail = codeMail('reset', code);
+  return {
+    to: email,
+    subject: 'Your back-office account',
+    text:
+      `An administrator created an account for you (${email}).\n` +
+      `To choose your password, open "Forgot password" on the sign-in page and use this code.\n\n${mail.text}`,
+  };
+};
 
 const viewerOf = (auth: AuthContext): Viewer => ({
   userId: auth.userId,
@@ -136,16 +151,7 @@ export async function userRoutes(appBase: FastifyInstance) {
           if (isUniqueViolation(err, 'users_email_key')) throw emailTaken(body.email);
           throw err;
         });
-      if (created.code) {
-        const mail = codeMail('reset', created.code);
-        await mailer.send({
-          to: created.row.email,
-          subject: 'Your back-office account',
-          text:
-            `An administrator created an account for you (${created.row.email}).\n` +
-            `To choose your password, open "Forgot password" on the sign-in page and use this code.\n\n${mail.text}`,
-        });
-      }
+      if (created.code) await mailer.send(invitedMail(created.row.email, created.code));
       await emitWebhookEvent(app, 'user.created', personData(created.row));
       reply.status(201);
       return { user: toUser(created.row, viewerOf(auth)) };
@@ -252,6 +258,47 @@ export async function userRoutes(appBase: FastifyInstance) {
         return rows.length;
       });
       return { deleted };
+    },
+  );
+
+  app.post(
+    USERS_API.bulk,
+    {
+      // Deleting needs users:delete too, checked below: one route for the list's one bar.
+      config: { permission: 'users:write' },
+      schema: {
+        operationId: 'bulkUsers',
+        tags: ['users'],
+        summary:
+          'One action on several people in one transaction: change role, suspend, approve, invite again or delete; those it cannot apply to are named with the reason',
+        body: withExample(userBulkBodySchema, {
+          ids: ['00000000-0000-4000-8000-000000000001'],
+          action: 'role',
+          role: 'editor',
+        }),
+        response: { 200: userBulkAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { action } = request.body;
+      if (action === 'delete' && !auth.permissions.has('users:delete'))
+        throw forbidden('Deleting people needs the permission users:delete');
+      const outcome = await db.transaction((tx) =>
+        bulkUsers(services, tx, request, auth, request.body),
+      );
+      // Mails once the changes are kept, each in the person's language where there is one.
+      for (const row of outcome.approved)
+        await mailer.send({
+          to: row.email,
+          ...approvedMail(
+            mailLang(row.locale),
+            row.displayName,
+            `${webBase(services.config.publicUrl, request)}/dashboard`,
+          ),
+        });
+      for (const { row, code } of outcome.invited) await mailer.send(invitedMail(row.email, code));
+      return { changed: outcome.changed, refused: outcome.refused };
     },
   );
 }

@@ -11,7 +11,7 @@ const DEFAULT_LIMIT = 10;
 const DEFAULT_SORT: UserSort = 'createdAt';
 
 /**
- * The list's state lives in the URL (tab, role, search, sort, page, size, density), so a reload
+ * The list's state lives in the URL (tab, role, search, sort, page, size; the density is the table's own, kept per list), so a reload
  * or a shared link shows the same people. Any filter change goes back to page 1.
  */
 export function useUserListParams() {
@@ -32,7 +32,6 @@ export function useUserListParams() {
       status: (USER_STATUSES as readonly string[]).includes(status ?? '')
         ? (status as UserStatus)
         : undefined,
-      dense: params.get('dense') === '1',
       /** Keyset cursors for pages deeper than page numbers reach (see goToPage). */
       after: params.get('after') ?? '',
       before: params.get('before') ?? '',
@@ -65,11 +64,6 @@ export function useUserListParams() {
     setQ: (q: string) => update({ q: q.trim() || null }),
     setRole: (role: string) => update({ role: role || null }),
     setStatus: (status: UserStatus | undefined) => update({ status: status ?? null }),
-    setDense: (dense: boolean) =>
-      update(
-        { dense: dense ? 1 : null, after: value.after || null, before: value.before || null },
-        true,
-      ),
     reset: () => update({ q: null, role: null, status: null }),
   };
 }

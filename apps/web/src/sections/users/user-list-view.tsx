@@ -1,67 +1,52 @@
 import { USER_STATUSES } from '@bo/contract/account';
 import type { UserStatus } from '@bo/contract/account';
-import type { User, UserSort } from '@bo/contract/users';
+import type { User } from '@bo/contract/users';
 import { USER_LIST_MAX_OFFSET, USER_SEARCH_COUNT_CAP } from '@bo/contract/users';
-import { USER_EXPORT_MAX } from '@bo/contract/users-transfer';
+import { USER_TRANSFER_API } from '@bo/contract/users-transfer-paths';
+import { LANGUAGES } from '@bo/contract/constants';
 import AddRounded from '@mui/icons-material/AddRounded';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import RemoveCircleOutlineRounded from '@mui/icons-material/RemoveCircleOutlineRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Menu from '@mui/material/Menu';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
-import { WIDE_ONLY } from '../../components/table/phone';
 import { isAdmin, useAuth } from '../../auth/auth-context';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table';
 import { EmptyContent } from '../../components/empty-content/empty-content';
+import { ExportMenu } from '../../components/export-menu/export-menu';
 import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
-import { isHttpError } from '../../lib/http';
 import { translateError } from '../../locales/form-errors';
 import { LocaleArea } from '../../locales/locale-area';
+import { useRangeSelection } from '../../lib/use-range-selection';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { roleName } from '../../lib/audit-labels';
-import { STATUS_COLOR, userErrorMessage } from './user-status';
-import { UserTableRow } from './user-table-row';
+import { STATUS_COLOR, initials, userErrorMessage } from './user-status';
+import { UserBulkBar } from './user-bulk-bar';
+import { UserRowActions } from './user-row-actions';
 import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
-import {
-  downloadUsers,
-  useBulkDeleteUsersMutation,
-  useDeleteUserMutation,
-  useRolesQuery,
-  useUsersQuery,
-} from './users-api';
+import { useDeleteUserMutation, useRolesQuery, useUsersQuery } from './users-api';
 
 // The import dialog (stepper, tables) loads when it is opened.
 const UserImportDialog = lazy(() =>
@@ -73,34 +58,19 @@ const UserQuickEditDialog = lazy(() =>
   import('./user-quick-edit-dialog').then((m) => ({ default: m.UserQuickEditDialog })),
 );
 
-type Column = {
-  id: string;
-  sort?: UserSort;
-  align?: 'center' | 'right';
-  width?: number;
-  wide?: boolean;
-};
-/** `wide`: left out on a phone (the row folds the role under the name; status and actions stay). */
-const COLUMNS: Column[] = [
-  { id: 'name', sort: 'name' },
-  { id: 'phone', wide: true },
-  { id: 'company', sort: 'company', wide: true },
-  { id: 'role', sort: 'role', wide: true },
-  { id: 'verified', sort: 'verified', align: 'center', wide: true },
-  { id: 'status', sort: 'status' },
-];
-
-type Pending = { kind: 'one'; user: User } | { kind: 'many'; ids: string[] } | null;
+type Pending = { kind: 'one'; user: User } | null;
 
 export function UserListView() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { user: me } = useAuth();
   const canManage = isAdmin(me) || !!me?.permissions.includes('users:write');
+  const canDelete = isAdmin(me) || !!me?.permissions.includes('users:delete');
   const list = useUserListParams();
   // At phone width the first/last buttons push the pager out of the card.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const roles = useRolesQuery();
-  const { data, isFetching, isLoading, error } = useUsersQuery({
+  const { data, isFetching, isLoading, error, refetch } = useUsersQuery({
     page: list.page,
     limit: list.limit,
     sort: list.sort,
@@ -112,32 +82,21 @@ export function UserListView() {
     before: list.before || undefined,
   });
   const [deleteUser, deleting] = useDeleteUserMutation();
-  const [bulkDelete, bulkDeleting] = useBulkDeleteUsersMutation();
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, toggle, setAll } = useRangeSelection();
   const [pending, setPending] = useState<Pending>(null);
   const [quickEdit, setQuickEdit] = useState<User | null>(null);
-  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [importing, setImporting] = useState(false);
-  const exportAs = (format: 'csv' | 'xlsx') => {
-    setExportAnchor(null);
-    const filters = Object.fromEntries(
-      Object.entries({
-        q: list.q,
-        role: list.role,
-        status: list.status ?? '',
-        sort: list.sort,
-        order: list.order,
-      }).filter(([, v]) => v),
-    );
-    downloadUsers(format, filters, i18n.language).catch((e: unknown) => {
-      const code = isHttpError(e) ? e.details?.[0]?.code : undefined;
-      notify.error(
-        code === 'export_too_large'
-          ? t('users.transfer.errors.export_too_large', { maximum: USER_EXPORT_MAX })
-          : translateError(t, e),
-      );
-    });
-  };
+  // The export asks for the list as shown, its header in the screen's language.
+  const exportFilters = Object.fromEntries(
+    Object.entries({
+      q: list.q,
+      role: list.role,
+      status: list.status ?? '',
+      sort: list.sort,
+      order: list.order,
+      lang: (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : '',
+    }).filter(([, v]) => v),
+  );
 
   // The search box types freely; the URL (and the call) follow after a pause.
   const [search, setSearch] = useState(list.q);
@@ -151,8 +110,8 @@ export function UserListView() {
 
   // A selection never outlives the page it was made on.
   useEffect(
-    () => setSelected([]),
-    [list.page, list.limit, list.q, list.role, list.status, list.sort, list.order],
+    () => setAll([]),
+    [setAll, list.page, list.limit, list.q, list.role, list.status, list.sort, list.order],
   );
 
   const rows = data?.users ?? [];
@@ -166,7 +125,6 @@ export function UserListView() {
       : -1
     : total;
   const figure = (n: number) => (capped ? t('users.list.atLeast', { count: n }) : n);
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const filtered = !!(list.q || list.role || list.status);
 
   // Page numbers reach USER_LIST_MAX_OFFSET people from either end of the list (in a search,
@@ -186,14 +144,8 @@ export function UserListView() {
   const confirmDelete = async () => {
     if (!pending) return;
     try {
-      if (pending.kind === 'one') {
-        await deleteUser(pending.user.id).unwrap();
-        notify.success(t('users.list.deleted', { name: pending.user.name }));
-      } else {
-        const answer = await bulkDelete(pending.ids).unwrap();
-        notify.success(t('users.list.deletedMany', { count: answer.deleted }));
-        setSelected([]);
-      }
+      await deleteUser(pending.user.id).unwrap();
+      notify.success(t('users.list.deleted', { name: pending.user.name }));
       // The last row of the last page gone: step back a page.
       if (rows.length === 1 && list.page > 1) list.setPage(list.page - 1);
     } catch (err) {
@@ -203,8 +155,112 @@ export function UserListView() {
     }
   };
 
-  const sortBy = (sort: UserSort) =>
-    list.setSort(sort, list.sort === sort && list.order === 'asc' ? 'desc' : 'asc');
+  const roleOf = (u: User) => roleName(t, u.role);
+  const columns: Array<DataColumn<User>> = [
+    {
+      id: 'name',
+      header: t('users.list.columns.name'),
+      required: true,
+      sortable: true,
+      width: 240,
+      cell: (u) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+          <Avatar src={u.avatarUrl ?? undefined} alt="">
+            {initials(u.name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            {canManage ? (
+              <Link
+                component={RouterLink}
+                to={paths.dashboard.user.edit(u.id)}
+                color="inherit"
+                variant="subtitle2"
+                noWrap
+                sx={{ display: 'block' }}
+              >
+                {u.name}
+              </Link>
+            ) : (
+              <Typography variant="subtitle2" noWrap>
+                {u.name}
+              </Typography>
+            )}
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+              {u.email}
+            </Typography>
+          </Box>
+        </Box>
+      ),
+    },
+    {
+      id: 'phone',
+      header: t('users.list.columns.phone'),
+      width: 150,
+      cell: (u) => (u.phone ? <bdi dir="ltr">{u.phone}</bdi> : '—'),
+    },
+    {
+      id: 'company',
+      header: t('users.list.columns.company'),
+      sortable: true,
+      width: 160,
+      cell: (u) => u.company ?? '—',
+    },
+    {
+      id: 'role',
+      header: t('users.list.columns.role'),
+      sortable: true,
+      width: 120,
+      cell: roleOf,
+    },
+    {
+      id: 'verified',
+      header: t('users.list.columns.verified'),
+      sortable: true,
+      align: 'center',
+      width: 100,
+      cell: (u) =>
+        u.emailVerified ? (
+          <CheckCircleRounded
+            color="success"
+            titleAccess={t('users.list.verified')}
+            fontSize="small"
+          />
+        ) : (
+          <RemoveCircleOutlineRounded
+            color="disabled"
+            titleAccess={t('users.list.notVerified')}
+            fontSize="small"
+          />
+        ),
+    },
+    {
+      id: 'status',
+      header: t('users.list.columns.status'),
+      sortable: true,
+      width: 110,
+      cell: (u) => <Label color={STATUS_COLOR[u.status]}>{t(`users.status.${u.status}`)}</Label>,
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: t('users.list.columns.actions'),
+            hideHeader: true,
+            required: true,
+            align: 'right' as const,
+            width: 104,
+            cell: (u: User) => (
+              <UserRowActions
+                user={u}
+                canDelete={canDelete}
+                onQuickEdit={() => setQuickEdit(u)}
+                onDelete={() => setPending({ kind: 'one', user: u })}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
@@ -217,28 +273,13 @@ export function UserListView() {
         ]}
         action={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<FileDownloadOutlined />}
-              aria-haspopup="menu"
-              aria-expanded={exportAnchor ? 'true' : undefined}
-              data-testid="users-export"
-              onClick={(e) => setExportAnchor(e.currentTarget)}
-            >
-              {t('users.transfer.export')}
-            </Button>
-            <Menu
-              anchorEl={exportAnchor}
-              open={!!exportAnchor}
-              onClose={() => setExportAnchor(null)}
-            >
-              {(['csv', 'xlsx'] as const).map((format) => (
-                <MenuItem key={format} onClick={() => exportAs(format)}>
-                  {t(`users.transfer.exportAs.${format}`)}
-                </MenuItem>
-              ))}
-            </Menu>
+            <ExportMenu
+              path={USER_TRANSFER_API.export}
+              filters={exportFilters}
+              fileBase="people"
+              label={t('users.transfer.export')}
+              testId="users-export"
+            />
             {canManage && (
               <Button
                 variant="outlined"
@@ -369,200 +410,89 @@ export function UserListView() {
           </Box>
         )}
 
-        {error && (
-          <Alert severity="error" sx={{ mx: 2.5, mb: 2 }}>
-            {translateError(t, error)}
-          </Alert>
+        {canManage && (
+          <UserBulkBar
+            selected={selected}
+            rows={rows}
+            roles={(roles.data ?? []).map((r) => r.name)}
+            canDelete={canDelete}
+            setSelected={setAll}
+          />
         )}
 
-        <Box sx={{ position: 'relative' }}>
-          {canManage && selected.length > 0 && (
-            <Box
-              sx={{
-                position: 'absolute',
-                inset: '0 0 auto 0',
-                zIndex: 2,
-                height: list.dense ? 38 : 58,
-                pl: 1,
-                pr: 2,
-                display: 'flex',
-                alignItems: 'center',
-                bgcolor: 'primary.lighter',
-              }}
-            >
-              <Checkbox
-                indeterminate={!allOnPage}
-                checked={allOnPage}
-                onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
-                slotProps={{ input: { 'aria-label': t('users.list.selectAll') } }}
-              />
-              <Typography variant="subtitle2" sx={{ flexGrow: 1, ml: 1 }}>
-                {t('users.list.selected', { count: selected.length })}
-              </Typography>
-              <Tooltip title={t('common.delete')}>
-                <IconButton
-                  color="error"
-                  onClick={() => setPending({ kind: 'many', ids: selected })}
-                  aria-label={t('users.list.deleteSelected')}
-                  data-testid="bulk-delete"
-                >
-                  <DeleteRounded />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          )}
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table
-              size={list.dense ? 'small' : 'medium'}
-              sx={(theme) => ({
-                minWidth: { sm: 900 },
-                // A phone keeps the row within the screen: narrower cells, none for the actions.
-                [theme.breakpoints.down('sm')]: {
-                  '& td, & th': { px: 1 },
-                  '& .MuiTableCell-paddingCheckbox': { px: 0 },
-                  '& td:last-of-type, & th:last-of-type': { px: 0 },
-                },
-              })}
-              aria-busy={isFetching}
-            >
-              <TableHead>
-                <TableRow>
-                  {canManage && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        indeterminate={selected.length > 0 && !allOnPage}
-                        checked={allOnPage}
-                        disabled={rows.length === 0}
-                        onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
-                        slotProps={{ input: { 'aria-label': t('users.list.selectAll') } }}
-                      />
-                    </TableCell>
-                  )}
-                  {COLUMNS.map((c) => (
-                    <TableCell
-                      key={c.id}
-                      align={c.align}
-                      sortDirection={c.sort && list.sort === c.sort ? list.order : false}
-                      sx={c.wide ? WIDE_ONLY : undefined}
-                    >
-                      {c.sort ? (
-                        <TableSortLabel
-                          active={list.sort === c.sort}
-                          direction={list.sort === c.sort ? list.order : 'asc'}
-                          onClick={() => sortBy(c.sort!)}
-                        >
-                          {t(`users.list.columns.${c.id}`)}
-                        </TableSortLabel>
-                      ) : (
-                        t(`users.list.columns.${c.id}`)
-                      )}
-                    </TableCell>
-                  ))}
-                  {canManage && (
-                    <TableCell
-                      sx={{ width: { xs: 48, sm: 96 } }}
-                      aria-label={t('users.list.columns.actions')}
-                    />
-                  )}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {isLoading &&
-                  Array.from({ length: Math.min(list.limit, 10) }, (_, i) => (
-                    <TableRow key={i}>
-                      <TableCell colSpan={COLUMNS.length + (canManage ? 2 : 0)}>
-                        <Skeleton variant="rounded" height={list.dense ? 20 : 36} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                {!isLoading &&
-                  rows.map((u) => (
-                    <UserTableRow
-                      key={u.id}
-                      user={u}
-                      canManage={canManage}
-                      selected={selected.includes(u.id)}
-                      onSelect={() =>
-                        setSelected((s) =>
-                          s.includes(u.id) ? s.filter((id) => id !== u.id) : [...s, u.id],
-                        )
-                      }
-                      onQuickEdit={() => setQuickEdit(u)}
-                      onDelete={() => setPending({ kind: 'one', user: u })}
-                    />
-                  ))}
-                {!isLoading && !error && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS.length + (canManage ? 2 : 0)}>
-                      <EmptyContent
-                        title={filtered ? t('users.list.noMatch') : t('users.list.empty')}
-                        description={filtered ? t('users.list.noMatchHint') : undefined}
-                        action={
-                          filtered ? (
-                            <Button variant="outlined" onClick={list.reset}>
-                              {t('users.list.clear')}
-                            </Button>
-                          ) : undefined
-                        }
-                      />
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Box>
+        <DataTable
+          list="users"
+          label={t('users.list.title')}
+          columns={columns}
+          rows={data?.users}
+          getRowId={(u) => u.id}
+          rowLabel={(u) => t('users.list.selectOne', { name: u.name })}
+          loading={isLoading}
+          fetching={isFetching}
+          error={error && !data ? translateError(t, error) : undefined}
+          onRetry={() => void refetch()}
+          empty={
+            <EmptyContent
+              title={filtered ? t('users.list.noMatch') : t('users.list.empty')}
+              description={filtered ? t('users.list.noMatchHint') : undefined}
+              action={
+                filtered ? (
+                  <Button variant="outlined" onClick={list.reset}>
+                    {t('users.list.clear')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          }
+          selection={canManage ? { selected, toggle, setAll } : undefined}
+          onOpen={canManage ? (u) => void navigate(paths.dashboard.user.edit(u.id)) : undefined}
+          sort={{
+            by: list.sort,
+            dir: list.order,
+            onSort: (by) =>
+              list.setSort(
+                by as typeof list.sort,
+                list.sort === by && list.order === 'asc' ? 'desc' : 'asc',
+              ),
+          }}
+          rowTestId="user-row"
+        />
 
-        <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-          <FormControlLabel
-            sx={{ pl: 2, py: 1.5, flexGrow: 1 }}
-            label={t('users.list.dense')}
-            control={
-              <Switch checked={list.dense} onChange={(e) => list.setDense(e.target.checked)} />
-            }
-          />
-          <TablePagination
-            component="div"
-            count={pageCount}
-            page={
-              pageCount < 0
-                ? list.page - 1
-                : Math.min(list.page - 1, Math.max(0, Math.ceil(pageCount / list.limit) - 1))
-            }
-            rowsPerPage={list.limit}
-            rowsPerPageOptions={[...ROWS_PER_PAGE]}
-            onPageChange={(_e, p) => goToPage(p + 1)}
-            onRowsPerPageChange={(e) => list.setLimit(Number(e.target.value))}
-            labelRowsPerPage={t('users.list.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              count < 0
-                ? t('users.list.displayedMore', { from, to })
-                : t('users.list.displayed', { from, to, count })
-            }
-            showFirstButton={!narrow}
-            showLastButton={!narrow}
-            sx={{
-              '& .MuiTablePagination-toolbar': {
-                flexWrap: 'wrap',
-                justifyContent: 'flex-end',
-                px: { xs: 1, sm: 2 },
-              },
-            }}
-          />
-        </Box>
+        <TablePagination
+          component="div"
+          count={pageCount}
+          page={
+            pageCount < 0
+              ? list.page - 1
+              : Math.min(list.page - 1, Math.max(0, Math.ceil(pageCount / list.limit) - 1))
+          }
+          rowsPerPage={list.limit}
+          rowsPerPageOptions={[...ROWS_PER_PAGE]}
+          onPageChange={(_e, p) => goToPage(p + 1)}
+          onRowsPerPageChange={(e) => list.setLimit(Number(e.target.value))}
+          labelRowsPerPage={t('users.list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            count < 0
+              ? t('users.list.displayedMore', { from, to })
+              : t('users.list.displayed', { from, to, count })
+          }
+          showFirstButton={!narrow}
+          showLastButton={!narrow}
+          sx={{
+            '& .MuiTablePagination-toolbar': {
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              px: { xs: 1, sm: 2 },
+            },
+          }}
+        />
       </Card>
 
       <ConfirmDialog
         open={!!pending}
-        busy={deleting.isLoading || bulkDeleting.isLoading}
+        busy={deleting.isLoading}
         title={t('users.list.confirmTitle')}
-        content={
-          pending?.kind === 'one'
-            ? t('users.list.confirmOne', { name: pending.user.name })
-            : t('users.list.confirmMany', {
-                count: pending?.kind === 'many' ? pending.ids.length : 0,
-              })
-        }
+        content={pending ? t('users.list.confirmOne', { name: pending.user.name }) : ''}
         action={t('common.delete')}
         onClose={() => setPending(null)}
         onConfirm={() => void confirmDelete()}

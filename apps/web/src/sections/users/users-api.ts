@@ -10,10 +10,11 @@ import type {
   UpdateMyAccountBody,
   UpdateUserBody,
   User,
+  UserBulkAnswer,
+  UserBulkBody,
   UserSort,
   UsersAnswer,
 } from '@bo/contract/users';
-import { LANGUAGES } from '@bo/contract/constants';
 import { USERS_API } from '@bo/contract/users';
 import { USER_TRANSFER_API } from '@bo/contract/users-transfer-paths';
 import type {
@@ -24,9 +25,7 @@ import type {
 } from '@bo/contract/imports';
 import type { z } from 'zod';
 
-import { fetchFile } from '../../lib/fetch-file';
 import { http } from '../../lib/http';
-import { saveBlob } from '../../lib/save-blob';
 import { api } from '../../store/api';
 
 export type UsersArgs = {
@@ -77,8 +76,8 @@ const usersApi = api.injectEndpoints({
       query: (id) => ({ url: USERS_API.one(id), method: 'DELETE' }),
       invalidatesTags: ['User'],
     }),
-    bulkDeleteUsers: build.mutation<{ deleted: number }, string[]>({
-      query: (ids) => ({ url: USERS_API.bulkDelete, method: 'POST', body: { ids } }),
+    bulkUsers: build.mutation<UserBulkAnswer, UserBulkBody>({
+      query: (body) => ({ url: USERS_API.bulk, method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
     userImport: build.query<Import, string>({
@@ -173,7 +172,7 @@ export const {
   useCreateUserMutation,
   useUpdateUserMutation,
   useDeleteUserMutation,
-  useBulkDeleteUsersMutation,
+  useBulkUsersMutation,
   useUserImportQuery,
   usePreviewUserImportMutation,
   useRunUserImportMutation,
@@ -213,17 +212,4 @@ export async function uploadUserImport(file: File): Promise<Import> {
     body: form,
   });
   return answer.import;
-}
-
-/** Downloads the list's filter (every page) as CSV or XLSX, its header in `lang`. */
-export async function downloadUsers(
-  format: 'csv' | 'xlsx',
-  filters: Record<string, string>,
-  lang: string,
-) {
-  const known = (LANGUAGES as readonly string[]).includes(lang);
-  const blob = await fetchFile(USER_TRANSFER_API.export, {
-    query: { format, ...(known ? { lang } : {}), ...filters },
-  });
-  saveBlob(blob, `people-${new Date().toISOString().slice(0, 10)}.${format}`);
 }
