@@ -57,7 +57,13 @@ describe('a picture put in the text', () => {
     fireEvent.change(input, {
       target: { files: [new File(['x'], 'IMG_2041.png', { type: 'image/png' })] },
     });
-    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    // The dialog's code loads when a picture is chosen: give the import the time a busy machine
+    // takes, not the default second.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Describe the image' },
+      { timeout: 15_000 },
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Insert image' }));
     expect(within(dialog).getByText('Describe the image to insert it')).toBeTruthy();
     expect(written).toEqual([]);
