@@ -12,6 +12,11 @@ import { pruneImports } from './lib/import-retention.js';
 import { sendNotificationDigests } from './modules/notifications/digest.js';
 import { runScheduledBackup } from './ops/backup.js';
 import { WEBHOOK_DELIVERY_JOB, deliverWebhook } from './lib/webhooks.js';
+import {
+  PRODUCT_IMPORT_JOB,
+  runProductImport,
+  type ProductImportJobData,
+} from './modules/products/import.js';
 import { USER_IMPORT_JOB, runUserImport, type ImportJobData } from './modules/users/import.js';
 
 /** A cron expression for "every `hours` hours" (UTC): minutes under an hour, a daily time above a day. */
@@ -165,6 +170,17 @@ export function productJobKinds(config: AppConfig, store: 'pglite' | 'postgres')
       batchSize: 1,
       singletonKey: (data: ImportJobData) => data.importId,
       handler: (data: ImportJobData, { app }) => runUserImport(app, data),
+    },
+    {
+      // A product import (docs/decisions/048): as a people import, one try more after a crash.
+      name: PRODUCT_IMPORT_JOB,
+      retryLimit: 1,
+      retryDelaySeconds: 10,
+      backoff: false,
+      timeoutSeconds: 900,
+      batchSize: 1,
+      singletonKey: (data: ProductImportJobData) => data.importId,
+      handler: (data: ProductImportJobData, { app }) => runProductImport(app, data),
     },
     {
       // A list's export too large to answer at once (docs/decisions/044): one job per export,

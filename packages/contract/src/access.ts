@@ -160,6 +160,10 @@ export const ROUTE_ACCESS = {
   'DELETE /api/products/:id': 'products:write',
   'POST /api/products/bulk-delete': 'products:write',
   'POST /api/products/bulk': 'products:write',
+  'POST /api/products/imports': 'products:write',
+  'GET /api/products/imports/:id': 'products:write',
+  'POST /api/products/imports/:id/preview': 'products:write',
+  'POST /api/products/imports/:id/run': 'products:write',
   'POST /api/products/:id/reviews': 'products:read',
   'POST /api/products/:id/reviews/:reviewId/helpful': 'products:read',
 

@@ -20,6 +20,7 @@ import { MAIL_API } from './mail';
 import { NOTIFICATIONS_API, SEARCH_API } from './notifications';
 import { ORDERS_API } from './orders';
 import { PRODUCTS_API } from './products';
+import { PRODUCT_TRANSFER_API } from './products-transfer-paths';
 import { PUBLIC_API } from './public';
 import { ROLES_API } from './roles-api';
 import { SSO_API } from './sso-paths';
@@ -60,6 +61,7 @@ export const ALL_API_PATTERNS: readonly string[] = [
       NOTIFICATIONS_API,
       ORDERS_API,
       PRODUCTS_API,
+      PRODUCT_TRANSFER_API,
       PUBLIC_API,
       ROLES_API,
       SEARCH_API,

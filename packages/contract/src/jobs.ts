@@ -27,6 +27,7 @@ export const JOB_KINDS = [
   'scheduled-backup',
   'webhook-delivery',
   'user-import',
+  'product-import',
   'export',
   'export-prune',
 ] as const;

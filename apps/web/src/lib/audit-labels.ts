@@ -101,6 +101,7 @@ export const AUDIT_ACTIONS = [
   'product.bulk_update',
   'product.create',
   'product.delete',
+  'product.import',
   'product.update',
   'role.created',
   'role.deleted',

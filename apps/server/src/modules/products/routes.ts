@@ -30,6 +30,7 @@ import { toCents } from '../../lib/money.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { answerList, limitMaxOf, withUnpaged } from '../../lib/unpaged.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { productImportRoutes } from './import-routes.js';
 import {
   findProductByName,
   latestReviews,
@@ -65,6 +66,7 @@ function uniqueViolation(err: unknown): never {
 }
 
 export async function productRoutes(appBase: FastifyInstance) {
+  await productImportRoutes(appBase);
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { db } = app.services;
 

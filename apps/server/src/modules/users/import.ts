@@ -9,8 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  IMPORT_MAX_ROWS,
-  type ImportCounts,
   type ImportDuplicatePolicy,
   type ImportPreviewRow,
   type ImportReport,
@@ -26,10 +24,19 @@ import {
 import type { Executor } from '../../db/client.js';
 import { imports, roles, users } from '../../db/schema/index.js';
 import { audit, type AuditEntry } from '../../lib/audit.js';
-import { HttpError, fieldError } from '../../lib/http-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import { emitWebhookEvent, personData } from '../../lib/webhooks.js';
 import { notify } from '../../lib/notify.js';
-import { readSheet, type SheetTable } from '../../lib/sheets.js';
+import {
+  columnIndexes as fieldColumns,
+  countsOf,
+  importBytes,
+  importTable as readImportTable,
+  issueError as zodIssueError,
+  runInBatches,
+  type RowErrorOf,
+} from '../../lib/imports.js';
+import type { SheetTable } from '../../lib/sheets.js';
 import {
   insertPerson,
   updatePerson,
@@ -66,56 +73,25 @@ export interface PlannedRow extends ImportPreviewRow {
 }
 
 /** The file column index of each mapped field; 400 naming `mapping.<field>` when it is wrong. */
-export function columnIndexes(
-  columns: readonly string[],
-  mapping: Record<string, string | null>,
-): Partial<Record<UserImportField, number>> {
-  const indexes: Partial<Record<UserImportField, number>> = {};
-  for (const [field, column] of Object.entries(mapping)) {
-    if (column === null || column === '') continue;
-    if (!(USER_IMPORT_FIELDS as readonly string[]).includes(field))
-      throw fieldError(`mapping.${field}`, 'invalid_value', `People have no field ${field}`);
-    const index = columns.indexOf(column);
-    if (index < 0)
-      throw fieldError(`mapping.${field}`, 'not_found', `The file has no column "${column}"`);
-    indexes[field as UserImportField] = index;
-  }
-  for (const field of USER_IMPORT_REQUIRED)
-    if (indexes[field] === undefined)
-      throw fieldError(`mapping.${field}`, 'required', `Choose the file's column for ${field}`);
-  return indexes;
-}
+export const columnIndexes = (columns: readonly string[], mapping: Record<string, string | null>) =>
+  fieldColumns(columns, mapping, USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED, 'People');
+
+const rowErrorIn =
+  (lang: Lang): RowErrorOf<RowErrorCode> =>
+  (field, code, params) => ({ field, code, message: rowMessage(lang, code, params) });
 
 const rowError = (
   lang: Lang,
   field: string,
   code: RowErrorCode,
   params?: Record<string, unknown>,
-): ImportRowError => ({ field, code, message: rowMessage(lang, code, params) });
+): ImportRowError => rowErrorIn(lang)(field, code, params);
 
 /** A zod issue of the contract's schema as a row error in the person's language. */
-function issueError(lang: Lang, issue: z.core.$ZodIssue): ImportRowError {
-  const field = String(issue.path[0] ?? 'row');
-  switch (issue.code) {
-    case 'too_small':
-      return rowError(lang, field, 'required');
-    case 'too_big':
-      return rowError(lang, field, 'too_long', { maximum: Number(issue.maximum) });
-    case 'invalid_format':
-    case 'invalid_union':
-      if (field === 'email') return rowError(lang, field, 'invalid_email');
-      if (field === 'phone') return rowError(lang, field, 'invalid_phone');
-      return rowError(lang, field, 'invalid_value', { values: '' });
-    case 'invalid_value':
-      return rowError(lang, field, 'invalid_value', { values: issue.values.join(', ') });
-    case 'invalid_type':
-      return rowError(lang, field, issue.input === undefined ? 'required' : 'invalid_value', {
-        values: '',
-      });
-    default:
-      return rowError(lang, field, 'invalid_value', { values: '' });
-  }
-}
+const issueError = (lang: Lang, issue: z.core.$ZodIssue): ImportRowError =>
+  zodIssueError(issue, rowErrorIn(lang), (field) =>
+    field === 'email' ? 'invalid_email' : field === 'phone' ? 'invalid_phone' : undefined,
+  );
 
 /** What the row's cells say, as the create form would send it. */
 function rowInput(cells: readonly string[], indexes: Partial<Record<UserImportField, number>>) {
@@ -196,23 +172,10 @@ export async function planImport(
   });
 }
 
-export const countsOf = (rows: readonly PlannedRow[]): ImportCounts => {
-  const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, skip: 0, error: 0 };
-  for (const r of rows) counts[r.action]++;
-  return counts;
-};
+export { countsOf, importBytes };
 
-/** The bytes of a stored import file. */
-export async function importBytes(app: FastifyInstance, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await app.storage.open(key))
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
-export async function importTable(app: FastifyInstance, row: ImportRow): Promise<SheetTable> {
-  return readSheet(await importBytes(app, row.storageKey), row.format, IMPORT_MAX_ROWS);
-}
+export const importTable = (app: FastifyInstance, row: ImportRow): Promise<SheetTable> =>
+  readImportTable(app, row);
 
 /** What the job keeps of the request that started the run, for the audit log. */
 export interface ImportJobData {
@@ -300,42 +263,30 @@ export async function runUserImport(app: FastifyInstance, data: ImportJobData): 
         .map((r) => ({ row: r.row, errors: r.errors })),
     };
     const meta = { import: job.id };
-    for (let i = 0; i < writes.length; i += IMPORT_BATCH) {
-      const batch = writes.slice(i, i + IMPORT_BATCH);
-      const created: UserRow[] = [];
-      const outcome = await db.transaction(async (tx) => {
-        const done = { created: 0, updated: 0, refused: [] as ImportReport['refused'] };
-        for (const r of batch) {
-          try {
-            await tx.transaction(async (sp) => {
-              if (r.create) {
-                const made = await insertPerson(sp, source, job.ownerId, r.create, {
-                  passwordHash: null,
-                  issueResetCode: null,
-                  meta,
-                });
-                created.push(made.row);
-                done.created++;
-              } else if (r.update) {
-                await updatePerson(sp, source, job.ownerId, r.update.id, r.update.changes, meta);
-                done.updated++;
-              }
-            });
-          } catch (error) {
-            done.refused.push({ row: r.row, errors: [writeError(lang, error)] });
-          }
+    const outcome = await runInBatches<PlannedRow, UserRow>(db, writes, IMPORT_BATCH, {
+      write: async (sp, r, afterCommit) => {
+        if (r.create) {
+          const made = await insertPerson(sp, source, job.ownerId, r.create, {
+            passwordHash: null,
+            issueResetCode: null,
+            meta,
+          });
+          afterCommit(made.row);
+          return 'created';
         }
-        await tx
-          .update(imports)
-          .set({ processed: i + batch.length, updatedAt: new Date() })
-          .where(eq(imports.id, job.id));
-        return done;
-      });
-      report.created += outcome.created;
-      report.updated += outcome.updated;
-      report.refused.push(...outcome.refused);
-      for (const row of created) await emitWebhookEvent(app, 'user.created', personData(row));
-    }
+        await updatePerson(sp, source, job.ownerId, r.update!.id, r.update!.changes, meta);
+        return 'updated';
+      },
+      refusal: (error) => writeError(lang, error),
+      progress: (tx, processed) =>
+        tx.update(imports).set({ processed, updatedAt: new Date() }).where(eq(imports.id, job.id)),
+      after: async (created) => {
+        for (const row of created) await emitWebhookEvent(app, 'user.created', personData(row));
+      },
+    });
+    report.created += outcome.created;
+    report.updated += outcome.updated;
+    report.refused.push(...outcome.refused);
     report.refused.sort((a, b) => a.row - b.row);
     await db.transaction(async (tx) => {
       await tx

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import {
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_PAGE,
   importAnswerSchema,
@@ -24,10 +23,9 @@ import {
 } from '@bo/contract/users-transfer';
 import { imports, users } from '../../db/schema/index.js';
 import { audit } from '../../lib/audit.js';
-import { HttpError, badRequest, fieldError, notFound } from '../../lib/http-error.js';
+import { fieldError, notFound } from '../../lib/http-error.js';
+import { receiveImport } from '../../lib/imports.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
-import { UnreadableSheet, readSheet } from '../../lib/sheets.js';
-import { cleanFileName, tooLarge, type StoredObject } from '../../lib/storage/index.js';
 import { toUser } from '../../lib/user-view.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { exportUserRows, fromSqlRow } from './queries.js';
@@ -35,7 +33,6 @@ import { XLSX_TYPE, usersCsv, usersWorkbook } from './export.js';
 import {
   USER_IMPORT_JOB,
   countsOf,
-  importBytes,
   importTable,
   planImport,
   type ImportJobData,
@@ -43,9 +40,6 @@ import {
 import { personLang, suggestMapping } from './transfer-texts.js';
 
 type ImportRow = typeof imports.$inferSelect;
-
-const CSV_TYPES = new Set(['text/csv', 'text/plain']);
-const XLSX_TYPES = new Set([XLSX_TYPE, 'application/zip']);
 
 function toImport(row: ImportRow): Import {
   return {
@@ -154,59 +148,7 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const required = () =>
-        badRequest('A file is required', [
-          { field: 'file', code: 'required', message: 'A file is required' },
-        ]);
-      if (!request.isMultipart()) throw required();
-      let stored: StoredObject | null = null;
-      let name = 'people.csv';
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') continue;
-          if (part.fieldname !== 'file' || stored) {
-            part.file.resume();
-            continue;
-          }
-          name = cleanFileName(part.filename);
-          const xlsxByName = /\.xlsx$/i.test(name);
-          stored = await app.storage.save(part.file, {
-            name,
-            claimed: xlsxByName ? XLSX_TYPE : part.mimetype,
-            maxBytes: IMPORT_MAX_BYTES,
-            accept: (mime) => CSV_TYPES.has(mime) || XLSX_TYPES.has(mime),
-            refusal: 'Only CSV or Excel (XLSX) files can be imported',
-          });
-          if (part.file.truncated) throw tooLarge(IMPORT_MAX_BYTES);
-        }
-      } catch (error) {
-        if (stored) await app.storage.remove(stored.key).catch(() => undefined);
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw tooLarge(IMPORT_MAX_BYTES);
-        if (error instanceof HttpError) throw error;
-        throw badRequest('The upload is not a well-formed multipart body', [
-          {
-            field: 'file',
-            code: 'malformed',
-            message: 'The upload is not a well-formed multipart body',
-          },
-        ]);
-      }
-      if (!stored) throw required();
-      const saved = stored;
-      const format = CSV_TYPES.has(saved.mime) ? 'csv' : 'xlsx';
-      try {
-        const table = await readSheet(await importBytes(app, saved.key), format, IMPORT_MAX_ROWS);
-        if (table.more)
-          throw fieldError(
-            'file',
-            'too_many_rows',
-            `An import reads at most ${IMPORT_MAX_ROWS} rows: split the file`,
-            400,
-            { maximum: IMPORT_MAX_ROWS },
-          );
-        if (table.columns.length === 0 || table.rows.length === 0)
-          throw fieldError('file', 'empty', 'The file has no header line or no rows under it');
+      return receiveImport(app, request, 'people.csv', async ({ name, format, key, table }) => {
         const [row] = await db
           .insert(imports)
           .values({
@@ -214,18 +156,14 @@ export async function userTransferRoutes(appBase: FastifyInstance) {
             list: 'users',
             fileName: name,
             format,
-            storageKey: saved.key,
+            storageKey: key,
             columns: table.columns,
             rowCount: table.rows.length,
           })
           .returning();
         reply.status(201);
         return { import: toImport(row!) };
-      } catch (error) {
-        await app.storage.remove(saved.key).catch(() => undefined);
-        if (error instanceof UnreadableSheet) throw fieldError('file', 'unreadable', error.message);
-        throw error;
-      }
+      });
     },
   );
 

@@ -3,11 +3,10 @@
  * header of an export, and the messages of an import's refused rows. An import recognises a
  * header in any of them, so an export maps itself back whatever language it was written in.
  */
-import type { FastifyRequest } from 'fastify';
 import type { UserExportColumn } from '@bo/contract/users-transfer';
-import { langFromHeader, mailLang, type MailLang } from '../../lib/account-mails.js';
+import { headerKey, personLang, suggestFieldMapping, type ImportLang } from '../../lib/imports.js';
 
-export type Lang = MailLang;
+export type Lang = ImportLang;
 
 export const USER_HEADERS: Record<Lang, Record<UserExportColumn, string>> = {
   en: {
@@ -179,26 +178,9 @@ export const ROW_MESSAGES: Record<Lang, Record<RowErrorCode, (p: Params) => stri
 export const rowMessage = (lang: Lang, code: RowErrorCode, params: Params = {}) =>
   ROW_MESSAGES[lang][code](params);
 
-/**
- * The language a person reads the answer in: the one the screen asks for (`lang`, the web's
- * current language), else the request's Accept-Language, else the one stored with the person.
- */
-export function personLang(
-  request: Pick<FastifyRequest, 'headers'>,
-  asked: string | undefined,
-  stored: string | null | undefined,
-): Lang {
-  if (asked) return mailLang(asked);
-  return langFromHeader(request.headers['accept-language']) ?? mailLang(stored);
-}
+export { personLang };
 
-/** A header cell reduced to compare: lower case, no accents, no spaces or punctuation. */
-export const headerKey = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\p{P}\p{S}]+/gu, '');
+export { headerKey };
 
 /** Other usual names of the fields (in English), besides their key and the five headers. */
 const ALIASES: Partial<Record<UserExportColumn, string[]>> = {
@@ -213,23 +195,11 @@ const ALIASES: Partial<Record<UserExportColumn, string[]>> = {
 };
 
 /** The field each file column's header names, by any of its names in any language. */
-export function suggestMapping<F extends UserExportColumn>(
+export const suggestMapping = <F extends UserExportColumn>(
   fields: readonly F[],
   columns: readonly string[],
-): Record<F, string | null> {
-  const byKey = new Map<string, F>();
-  for (const field of fields) {
-    const names = [
-      field,
-      ...(ALIASES[field] ?? []),
-      ...Object.values(USER_HEADERS).map((h) => h[field]),
-    ];
-    for (const name of names) if (!byKey.has(headerKey(name))) byKey.set(headerKey(name), field);
-  }
-  const mapping = Object.fromEntries(fields.map((f) => [f, null])) as Record<F, string | null>;
-  for (const column of columns) {
-    const field = byKey.get(headerKey(column));
-    if (field && mapping[field] === null) mapping[field] = column;
-  }
-  return mapping;
-}
+): Record<F, string | null> =>
+  suggestFieldMapping(fields, columns, (field) => [
+    ...(ALIASES[field] ?? []),
+    ...Object.values(USER_HEADERS).map((h) => h[field]),
+  ]);
