@@ -47,7 +47,7 @@ const refusal = (row: UserRow | undefined, id: string, code: string, message: st
  * One action on several people, in the caller's transaction: each person in a savepoint of their
  * own, so a refused one (the last administrator, the last who may manage roles) leaves the others
  * changed. Nobody acts on themselves (but to approve or invite, which cannot apply to a signed-in
- * person anyway), and only on people whose role grants nothing the caller lacks (decision 050).
+ * person anyway), and only on people whose role grants nothing the caller lacks (decision 049).
  * Audited once, with the count, the ids and what each was before.
  */
 export async function bulkUsers(

@@ -385,6 +385,11 @@ export function OrderListView() {
             onPageChange={(_, p) => goToPage(p + 1)}
             onRowsPerPageChange={(e) => update({ limit: Number(e.target.value) })}
             labelRowsPerPage={t('ecommerce.list.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              count < 0
+                ? t('ecommerce.list.displayedMore', { from, to })
+                : t('ecommerce.list.displayed', { from, to, count })
+            }
           />
         </Box>
       </Card>

@@ -401,6 +401,11 @@ export function ProductListView() {
             update({ limit: Number(e.target.value) === 25 ? null : Number(e.target.value) })
           }
           labelRowsPerPage={t('ecommerce.list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            count < 0
+              ? t('ecommerce.list.displayedMore', { from, to })
+              : t('ecommerce.list.displayed', { from, to, count })
+          }
         />
       </Card>
       <ConfirmDialog
