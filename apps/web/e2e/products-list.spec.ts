@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 
-import { expect, test } from './fixtures';
+import { expect, test, workerBaseURL } from './fixtures';
 import { openVariant, settle, shot, VARIANTS } from './variants';
 
 type Made = { id: string; slug: string; name: string };
@@ -104,6 +104,52 @@ test('the product list by keyboard: Space chooses, Shift+Space a range; the sort
   await page.getByRole('columnheader', { name: 'Price' }).getByRole('button').click();
   await expect(page).toHaveURL(/sort=price/);
   await expect(rows.nth(0)).toContainText(`Bulk ${tag} 4`);
+});
+
+/** Products come in from a spreadsheet through the same import dialog as people (issue 44). */
+test('import products from a CSV with one bad row in French: mapping, preview, report, list', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.context().addCookies([{ name: 'i18next', value: 'fr', url: workerBaseURL() }]);
+  const tag = String(Date.now() % 1_000_000);
+  const csv = [
+    'Name,SKU,Category,Price,Sale price,Quantity',
+    `Imported loafer ${tag},IMP-${tag}-1,Shoes,80,60,4`,
+    `Imported cap ${tag},IMP-${tag}-2,Accessories,20,30,2`,
+  ].join('\r\n');
+  await page.goto('/dashboard/e-commerce/list');
+  await page.getByTestId('products-import').click();
+  const dialog = page.getByRole('dialog', { name: 'Importer des produits' });
+  await dialog
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'produits.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  // The header maps itself onto the product form's fields, named as the form names them.
+  await expect(dialog.getByTestId('map-sku')).toHaveText('SKU');
+  await expect(dialog.getByRole('combobox', { name: /Prix soldé/ })).toHaveText('Sale price');
+  await expect(dialog.getByText('Produits déjà dans la liste (même SKU)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Aperçu' }).click();
+
+  // The sale price above the price is refused, named with its field, in French.
+  await expect(dialog.getByTestId('import-count-create')).toContainText('1');
+  await expect(dialog.getByTestId('import-count-error')).toContainText('1');
+  const bad = dialog.getByTestId('import-error-row');
+  await expect(bad).toHaveCount(1);
+  await expect(bad).toContainText('Prix soldé');
+  await expect(bad).toContainText('Le prix soldé doit être inférieur au prix');
+  expect(await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).toMatchObject({
+    violations: [],
+  });
+
+  await dialog.getByTestId('import-run').click();
+  await expect(dialog.getByText('L’importation est terminée.')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+  // The list reads again: the new product is there, the refused one is not.
+  await page.getByRole('textbox', { name: /Rechercher/ }).fill(`Imported`);
+  await expect(page.getByText(`Imported loafer ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Imported cap ${tag}`)).toHaveCount(0);
 });
 
 test('the product list with its bulk bar in light/en, dark/ar right-to-left and at phone width', async ({

@@ -188,3 +188,6 @@ export async function downloadProductsCsv(args: ProductListQuery) {
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/** The action that makes every product list and page read again (after an import wrote them). */
+export const productsChanged = () => ecommerceApi.util.invalidateTags(['Product']);

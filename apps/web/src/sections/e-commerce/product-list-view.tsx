@@ -2,6 +2,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
@@ -24,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import type { Product, ProductListQuery } from '@bo/contract/products';
 import type { InventoryState, ProductSort } from '@bo/contract/products-constants';
 import { INVENTORY_STATES, LOW_STOCK_THRESHOLD } from '@bo/contract/products-constants';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
@@ -42,6 +43,11 @@ import { paths } from '../../routes/paths';
 import { downloadProductsCsv, useDeleteProductMutation, useProductsQuery } from './ecommerce-api';
 import { useFormat } from './format';
 import { ProductBulkBar } from './product-bulk-bar';
+
+// The import dialog (stepper, tables) loads when it is opened.
+const ProductImport = lazy(() =>
+  import('./product-import').then((m) => ({ default: m.ProductImport })),
+);
 
 const SORTABLE: Record<string, ProductSort> = {
   name: 'name',
@@ -114,6 +120,7 @@ export function ProductListView() {
   const f = useFormat();
   const navigate = useNavigate();
   const canWrite = useHasAccess(undefined, ['products:write']);
+  const [importing, setImporting] = useState(false);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = PAGE_SIZES.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 25;
@@ -281,14 +288,25 @@ export function ProductListView() {
         ]}
         action={
           canWrite ? (
-            <Button
-              component={RouterLink}
-              to={paths.dashboard.eCommerce.new}
-              variant="contained"
-              startIcon={<AddRounded />}
-            >
-              {t('ecommerce.list.new')}
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<FileUploadOutlined />}
+                data-testid="products-import"
+                onClick={() => setImporting(true)}
+              >
+                {t('ecommerce.list.import')}
+              </Button>
+              <Button
+                component={RouterLink}
+                to={paths.dashboard.eCommerce.new}
+                variant="contained"
+                startIcon={<AddRounded />}
+              >
+                {t('ecommerce.list.new')}
+              </Button>
+            </Box>
           ) : undefined
         }
       />
@@ -417,6 +435,11 @@ export function ProductListView() {
         onClose={() => setConfirm(null)}
         onConfirm={() => void doDelete()}
       />
+      {importing && (
+        <Suspense fallback={null}>
+          <ProductImport onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -37,7 +37,6 @@ import { Label } from '../../components/label/label';
 import { PageHeader } from '../../components/page-header/page-header';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
-import { LocaleArea } from '../../locales/locale-area';
 import { useRangeSelection } from '../../lib/use-range-selection';
 import { paths } from '../../routes/paths';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -49,9 +48,7 @@ import { ROWS_PER_PAGE, useUserListParams } from './use-user-list-params';
 import { useDeleteUserMutation, useRolesQuery, useUsersQuery } from './users-api';
 
 // The import dialog (stepper, tables) loads when it is opened.
-const UserImportDialog = lazy(() =>
-  import('./user-import-dialog').then((m) => ({ default: m.UserImportDialog })),
-);
+const UserImport = lazy(() => import('./user-import').then((m) => ({ default: m.UserImport })));
 
 // The quick-edit form (React Hook Form, zod, autocomplete) loads when it is opened.
 const UserQuickEditDialog = lazy(() =>
@@ -499,10 +496,7 @@ export function UserListView() {
       />
       {importing && (
         <Suspense fallback={null}>
-          {/* The dialog's words are a section of their own, loaded when it opens. */}
-          <LocaleArea area="users-import">
-            <UserImportDialog open onClose={() => setImporting(false)} />
-          </LocaleArea>
+          <UserImport onClose={() => setImporting(false)} />
         </Suspense>
       )}
       {quickEdit && (

@@ -16,13 +16,6 @@ import type {
   UsersAnswer,
 } from '@bo/contract/users';
 import { USERS_API } from '@bo/contract/users';
-import { USER_TRANSFER_API } from '@bo/contract/users-transfer-paths';
-import type {
-  ImportAnswer,
-  ImportOptions,
-  ImportPreviewAnswer,
-  Import,
-} from '@bo/contract/imports';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';
@@ -79,25 +72,6 @@ const usersApi = api.injectEndpoints({
     bulkUsers: build.mutation<UserBulkAnswer, UserBulkBody>({
       query: (body) => ({ url: USERS_API.bulk, method: 'POST', body }),
       invalidatesTags: ['User'],
-    }),
-    userImport: build.query<Import, string>({
-      query: (id) => USER_TRANSFER_API.importOne(id),
-      transformResponse: (answer: ImportAnswer) => answer.import,
-    }),
-    previewUserImport: build.mutation<
-      ImportPreviewAnswer,
-      { id: string; page: number; body: ImportOptions }
-    >({
-      query: ({ id, page, body }) => ({
-        url: USER_TRANSFER_API.importPreview(id),
-        method: 'POST',
-        query: { page },
-        body,
-      }),
-    }),
-    runUserImport: build.mutation<Import, { id: string; body: ImportOptions }>({
-      query: ({ id, body }) => ({ url: USER_TRANSFER_API.importRun(id), method: 'POST', body }),
-      transformResponse: (answer: ImportAnswer) => answer.import,
     }),
     myProfile: build.query<MyProfile, void>({
       query: () => USERS_API.profile,
@@ -173,9 +147,6 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useBulkUsersMutation,
-  useUserImportQuery,
-  usePreviewUserImportMutation,
-  useRunUserImportMutation,
   useMyProfileQuery,
   useUpdateMyAccountMutation,
   useConfirmEmailMutation,
@@ -201,15 +172,4 @@ export async function uploadImage(file: File): Promise<string> {
     query: { kind: 'image' },
   });
   return answer.file.url;
-}
-
-/** Uploads a CSV or XLSX of people to import; answers its columns and suggested mapping. */
-export async function uploadUserImport(file: File): Promise<Import> {
-  const form = new FormData();
-  form.append('file', file);
-  const answer = await http<ImportAnswer>(USER_TRANSFER_API.imports, {
-    method: 'POST',
-    body: form,
-  });
-  return answer.import;
 }

@@ -6,7 +6,6 @@ import {
   type ImportPreviewAnswer,
 } from '@bo/contract/imports';
 import { LANGUAGES } from '@bo/contract/constants';
-import { USER_IMPORT_FIELDS, USER_IMPORT_REQUIRED } from '@bo/contract/users-transfer';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,15 +42,15 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isHttpError } from '../../lib/http';
+import { LocaleArea } from '../../locales/locale-area';
 import { translateError } from '../../locales/form-errors';
-import { api } from '../../store/api';
-import { useAppDispatch } from '../../store/hooks';
 import {
-  uploadUserImport,
-  usePreviewUserImportMutation,
-  useRunUserImportMutation,
-  useUserImportQuery,
-} from './users-api';
+  type ImportPaths,
+  uploadImport,
+  useImportStateQuery,
+  usePreviewImportMutation,
+  useRunImportMutation,
+} from './imports-api';
 
 const STEPS = ['file', 'mapping', 'preview', 'run'] as const;
 const ACCEPT =
@@ -64,15 +63,26 @@ const COUNT_COLOR = {
   error: 'error',
 } as const;
 
+/** What a list hands its import dialog: its calls, its fields and the words for them. */
+export type ImportTarget = {
+  /** The list's texts under `imports.<kind>` (title, what "already there" means). */
+  kind: 'people' | 'products';
+  paths: ImportPaths;
+  fields: readonly string[];
+  required: readonly string[];
+  /** A field's name as the list's form shows it. */
+  fieldLabel: (field: string) => string;
+};
+
 /** A refused call in the person's words: the field's code when the dialog knows it. */
-function importError(t: TFunction, error: unknown): string {
+function importError(t: TFunction, error: unknown, fieldLabel: (f: string) => string): string {
   if (isHttpError(error)) {
     const detail = error.details?.[0];
     if (detail?.code) {
       const field = detail.field.startsWith('mapping.')
-        ? t(`users.fields.${detail.field.slice('mapping.'.length)}`)
+        ? fieldLabel(detail.field.slice('mapping.'.length))
         : detail.field;
-      const known = t(`users.transfer.errors.${detail.code}`, {
+      const known = t(`imports.errors.${detail.code}`, {
         ...detail.params,
         field,
         defaultValue: '',
@@ -91,7 +101,7 @@ function Counts({ counts, t }: { counts: ImportCounts; t: TFunction }) {
           key={k}
           color={COUNT_COLOR[k]}
           variant={counts[k] ? 'filled' : 'outlined'}
-          label={`${t(`users.transfer.counts.${k}`)}: ${counts[k]}`}
+          label={`${t(`imports.counts.${k}`)}: ${counts[k]}`}
           data-testid={`import-count-${k}`}
         />
       ))}
@@ -102,18 +112,20 @@ function Counts({ counts, t }: { counts: ImportCounts; t: TFunction }) {
 function ErrorRows({
   rows,
   t,
+  fieldLabel,
 }: {
   rows: Array<{ row: number; errors: Array<{ field: string; message: string }> }>;
   t: TFunction;
+  fieldLabel: (f: string) => string;
 }) {
   return (
     <TableContainer sx={{ maxHeight: 320 }}>
-      <Table size="small" stickyHeader aria-label={t('users.transfer.errorsTitle')}>
+      <Table size="small" stickyHeader aria-label={t('imports.errorsTitle')}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 72 }}>{t('users.transfer.row')}</TableCell>
-            <TableCell>{t('users.transfer.field')}</TableCell>
-            <TableCell>{t('users.transfer.problem')}</TableCell>
+            <TableCell sx={{ width: 72 }}>{t('imports.row')}</TableCell>
+            <TableCell>{t('imports.field')}</TableCell>
+            <TableCell>{t('imports.problem')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -121,7 +133,7 @@ function ErrorRows({
             r.errors.map((e, i) => (
               <TableRow key={`${r.row}-${i}`} data-testid="import-error-row">
                 <TableCell>{r.row}</TableCell>
-                <TableCell>{t(`users.fields.${e.field}`, { defaultValue: e.field })}</TableCell>
+                <TableCell>{fieldLabel(e.field)}</TableCell>
                 <TableCell>{e.message}</TableCell>
               </TableRow>
             )),
@@ -133,13 +145,34 @@ function ErrorRows({
 }
 
 /**
- * Importing people from a CSV or XLSX: choose the file, map its columns (the suggested mapping
- * prefilled), choose what happens to people already there, preview the rows' errors, then run
- * the import and follow it to its report.
+ * Importing a list's records from a CSV or XLSX: choose the file, map its columns (the suggested
+ * mapping prefilled), choose what happens to records already there, preview the rows' errors,
+ * then run the import and follow it to its report. `onImported` runs when the dialog closes after
+ * a run (the list then reloads what the import wrote).
  */
-export function UserImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ImportDialog(props: {
+  target: ImportTarget;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  return (
+    <LocaleArea area="imports">
+      <ImportSteps {...props} />
+    </LocaleArea>
+  );
+}
+
+function ImportSteps({
+  target,
+  onClose,
+  onImported,
+}: {
+  target: ImportTarget;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  const dispatch = useAppDispatch();
+  const { kind, paths, fields, required, fieldLabel } = target;
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState(0);
   const [imp, setImp] = useState<Import | null>(null);
@@ -150,10 +183,10 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
   const [busy, setBusy] = useState(false);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const [previewImport] = usePreviewUserImportMutation();
-  const [runImport] = useRunUserImportMutation();
+  const [previewImport] = usePreviewImportMutation();
+  const [runImport] = useRunImportMutation();
   const running = step === 3 && imp;
-  const status = useUserImportQuery(imp?.id ?? '', {
+  const status = useImportStateQuery(imp ? paths.importOne(imp.id) : '', {
     skip: !running,
     pollingInterval: 1000,
     skipPollingIfUnfocused: false,
@@ -173,8 +206,8 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     setDuplicates('update');
   };
   const close = () => {
-    // New people are in the list once the import has written them.
-    if (step === 3) dispatch(api.util.invalidateTags(['User']));
+    // New records are in the list once the import has written them.
+    if (step === 3) onImported();
     reset();
     onClose();
   };
@@ -184,12 +217,12 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     setError('');
     setBusy(true);
     try {
-      const uploaded = await uploadUserImport(file);
+      const uploaded = await uploadImport(paths, file);
       setImp(uploaded);
       setMapping(uploaded.suggestedMapping);
       setStep(1);
     } catch (e) {
-      setError(importError(t, e));
+      setError(importError(t, e, fieldLabel));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -201,10 +234,12 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     setError('');
     setBusy(true);
     try {
-      setPreview(await previewImport({ id: imp.id, page, body: options }).unwrap());
+      setPreview(
+        await previewImport({ url: paths.importPreview(imp.id), page, body: options }).unwrap(),
+      );
       setStep(2);
     } catch (e) {
-      setError(importError(t, e));
+      setError(importError(t, e, fieldLabel));
     } finally {
       setBusy(false);
     }
@@ -215,10 +250,10 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
     setError('');
     setBusy(true);
     try {
-      setImp(await runImport({ id: imp.id, body: options }).unwrap());
+      setImp(await runImport({ url: paths.importRun(imp.id), body: options }).unwrap());
       setStep(3);
     } catch (e) {
-      setError(importError(t, e));
+      setError(importError(t, e, fieldLabel));
     } finally {
       setBusy(false);
     }
@@ -235,21 +270,19 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={busy ? undefined : close}
       fullWidth
       maxWidth="md"
       fullScreen={phone}
-      aria-labelledby="user-import-title"
+      aria-labelledby="import-title"
     >
-      <DialogTitle id="user-import-title">{t('users.transfer.dialogTitle')}</DialogTitle>
+      <DialogTitle id="import-title">{t(`imports.${kind}.title`)}</DialogTitle>
       <DialogContent dividers>
         <Stepper activeStep={step} alternativeLabel={!phone} sx={{ mb: 3 }}>
           {STEPS.map((s) => (
             <Step key={s}>
-              <StepLabel>
-                {phone && STEPS[step] !== s ? '' : t(`users.transfer.steps.${s}`)}
-              </StepLabel>
+              <StepLabel>{phone && STEPS[step] !== s ? '' : t(`imports.steps.${s}`)}</StepLabel>
             </Step>
           ))}
         </Stepper>
@@ -263,8 +296,8 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
           <Box
             role="button"
             tabIndex={0}
-            aria-label={t('users.transfer.choose')}
-            aria-describedby="user-import-drop-hint"
+            aria-label={t('imports.choose')}
+            aria-describedby="import-drop-hint"
             data-testid="import-drop"
             onClick={() => input.current?.click()}
             onKeyDown={(e) => {
@@ -291,16 +324,16 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
             }}
           >
             <UploadFileRounded sx={{ fontSize: 48, color: 'text.secondary' }} />
-            <Typography id="user-import-drop-hint" sx={{ mt: 1 }}>
-              {t('users.transfer.dropHint')}
+            <Typography id="import-drop-hint" sx={{ mt: 1 }}>
+              {t('imports.dropHint')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {t('users.transfer.fileLimits', {
+              {t('imports.fileLimits', {
                 rows: IMPORT_MAX_ROWS.toLocaleString(i18n.language),
               })}
             </Typography>
             <Button variant="outlined" sx={{ mt: 2 }} tabIndex={-1} disabled={busy}>
-              {t('users.transfer.choose')}
+              {t('imports.choose')}
             </Button>
             <input
               ref={input}
@@ -310,14 +343,14 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
               data-testid="import-file"
               onChange={(e) => void choose(e.target.files?.[0])}
             />
-            {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('users.transfer.uploading')} />}
+            {busy && <LinearProgress sx={{ mt: 2 }} aria-label={t('imports.uploading')} />}
           </Box>
         )}
 
         {step === 1 && imp && (
           <Stack spacing={2.5}>
             <Typography variant="body2">
-              {t('users.transfer.rowsFound', { name: imp.fileName, rows: imp.rowCount })}
+              {t('imports.rowsFound', { name: imp.fileName, rows: imp.rowCount })}
             </Typography>
             <Box
               sx={{
@@ -326,13 +359,13 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                 gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' },
               }}
             >
-              {USER_IMPORT_FIELDS.map((field) => (
+              {fields.map((field) => (
                 <TextField
                   key={field}
                   select
                   size="small"
-                  label={t(`users.fields.${field}`)}
-                  required={USER_IMPORT_REQUIRED.includes(field)}
+                  label={fieldLabel(field)}
+                  required={required.includes(field)}
                   value={mapping[field] ?? ''}
                   onChange={(e) => setMapping({ ...mapping, [field]: e.target.value || null })}
                   slotProps={{
@@ -344,7 +377,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                   }}
                 >
                   <MenuItem value="">
-                    <em>{t('users.transfer.notImported')}</em>
+                    <em>{t('imports.notImported')}</em>
                   </MenuItem>
                   {imp.columns.map((c) => (
                     <MenuItem key={c} value={c}>
@@ -355,21 +388,21 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
               ))}
             </Box>
             <FormControl>
-              <FormLabel id="user-import-duplicates">{t('users.transfer.duplicates')}</FormLabel>
+              <FormLabel id="import-duplicates">{t(`imports.${kind}.duplicates`)}</FormLabel>
               <RadioGroup
-                aria-labelledby="user-import-duplicates"
+                aria-labelledby="import-duplicates"
                 value={duplicates}
                 onChange={(e) => setDuplicates(e.target.value as ImportDuplicatePolicy)}
               >
                 <FormControlLabel
                   value="update"
                   control={<Radio />}
-                  label={t('users.transfer.duplicatesUpdate')}
+                  label={t('imports.duplicatesUpdate')}
                 />
                 <FormControlLabel
                   value="skip"
                   control={<Radio />}
-                  label={t('users.transfer.duplicatesSkip')}
+                  label={t('imports.duplicatesSkip')}
                 />
               </RadioGroup>
             </FormControl>
@@ -380,13 +413,13 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
           <Stack spacing={2}>
             <Counts counts={preview.counts} t={t} />
             {preview.total === 0 ? (
-              <Alert severity="success">{t('users.transfer.noErrors')}</Alert>
+              <Alert severity="success">{t('imports.noErrors')}</Alert>
             ) : (
               <>
                 <Typography variant="subtitle2" component="h3">
-                  {t('users.transfer.errorsTitle')}
+                  {t('imports.errorsTitle')}
                 </Typography>
-                <ErrorRows rows={preview.rows} t={t} />
+                <ErrorRows rows={preview.rows} t={t} fieldLabel={fieldLabel} />
                 {preview.total > preview.pageSize && (
                   <TablePagination
                     component="div"
@@ -408,8 +441,8 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
               <>
                 <Typography>
                   {current.status === 'queued' || !progress?.total
-                    ? t('users.transfer.queued')
-                    : t('users.transfer.progress', {
+                    ? t('imports.queued')
+                    : t('imports.progress', {
                         processed: progress.processed,
                         total: progress.total,
                       })}
@@ -417,18 +450,16 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                 <LinearProgress
                   variant={progress?.total ? 'determinate' : 'indeterminate'}
                   value={percent}
-                  aria-label={t('users.transfer.steps.run')}
+                  aria-label={t('imports.steps.run')}
                 />
               </>
             )}
             {current.status === 'failed' && (
-              <Alert severity="error">
-                {t('users.transfer.failed', { error: current.error ?? '' })}
-              </Alert>
+              <Alert severity="error">{t('imports.failed', { error: current.error ?? '' })}</Alert>
             )}
             {current.status === 'done' && current.report && (
               <>
-                <Alert severity="success">{t('users.transfer.done')}</Alert>
+                <Alert severity="success">{t('imports.done')}</Alert>
                 <Counts
                   t={t}
                   counts={{
@@ -440,7 +471,7 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
                   }}
                 />
                 {current.report.refused.length > 0 && (
-                  <ErrorRows rows={current.report.refused} t={t} />
+                  <ErrorRows rows={current.report.refused} t={t} fieldLabel={fieldLabel} />
                 )}
               </>
             )}
@@ -450,17 +481,17 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
       <DialogActions>
         {step < 3 && (
           <Button onClick={close} disabled={busy} color="inherit">
-            {t('users.transfer.cancel')}
+            {t('imports.cancel')}
           </Button>
         )}
         {(step === 1 || step === 2) && (
           <Button onClick={() => setStep(step - 1)} disabled={busy} color="inherit">
-            {t('users.transfer.back')}
+            {t('imports.back')}
           </Button>
         )}
         {step === 1 && (
           <Button variant="contained" onClick={() => void loadPreview(1)} disabled={busy}>
-            {t('users.transfer.preview')}
+            {t('imports.preview')}
           </Button>
         )}
         {step === 2 && (
@@ -470,12 +501,12 @@ export function UserImportDialog({ open, onClose }: { open: boolean; onClose: ()
             disabled={busy || !preview || preview.counts.create + preview.counts.update === 0}
             data-testid="import-run"
           >
-            {t('users.transfer.run')}
+            {t('imports.run')}
           </Button>
         )}
         {step === 3 && (
           <Button variant="contained" onClick={close} disabled={!finished}>
-            {t('users.transfer.close')}
+            {t('imports.close')}
           </Button>
         )}
       </DialogActions>
