@@ -245,11 +245,20 @@ export async function buildApp({
       index: false,
       // The page itself only through sendPage, with its nonce.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes a .br and a .gz beside each text asset (apps/web/scripts/precompress.mjs):
+      // sent as they are, so no request spends the server's CPU compressing the same bytes again.
+      preCompressed: true,
+      // Our own header below: the plugin's default (`max-age=0`) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        // Hashed assets never change; the page itself is always revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // Hashed assets never change: a browser keeps them and asks nothing on the next load.
+        // The rest (favicon, theme script) is revalidated each time.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
       },
     });
   }

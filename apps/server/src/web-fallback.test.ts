@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,15 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><title>app</title><meta name="csp-nonce" content="__CSP_NONCE__" />',
   );
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET);
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), BUILT_GZ);
+  writeFileSync(path.join(webDist, 'theme-init.js'), 'document.documentElement.dataset.x = 1;');
   t = await createTestApp({ webDist });
 });
+const ASSET = `export const answer = ${JSON.stringify('x'.repeat(4000))};`;
+// At another level than the server's own compression would use: the bytes tell which was sent.
+const BUILT_GZ = gzipSync(ASSET, { level: 1 });
 afterAll(async () => {
   await t.close();
   rmSync(webDist, { recursive: true, force: true });
@@ -59,6 +67,28 @@ describe('the web app behind the server', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<title>app</title>');
     }
+  });
+
+  it('lets browsers keep hashed assets, sent as compressed at build time', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // The bytes written at build time, not compressed again on the way out.
+    expect(BUILT_GZ.equals(gzipSync(ASSET))).toBe(false);
+    expect(res.rawPayload.equals(BUILT_GZ)).toBe(true);
+    // A client that takes no compression gets the file itself.
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(ASSET);
+    // A file without a hash in its name is asked for again each time.
+    const theme = await t.app.inject({ method: 'GET', url: '/theme-init.js' });
+    expect(theme.statusCode).toBe(200);
+    expect(theme.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps API misses as JSON 404', async () => {
