@@ -4,17 +4,21 @@
 // test-results/timings.json and a table at the end, so the next cut is measured, not guessed.
 // `npm test -- server browser` runs the stages whose names start with the words given.
 //
-// The two server suites and the build run side by side: neither suite keeps both cores busy on
-// its own (the PostgreSQL one waits on the database), so together they take about the time of
-// the longest instead of the sum. Their output is printed whole as each ends.
+// Lint, format and types run side by side (each uses one core), and so do the two server suites
+// and the build: neither suite keeps both cores busy on its own (the PostgreSQL one waits on the
+// database), so together they take about the time of the longest instead of the sum. Output of
+// stages side by side is printed whole as each ends.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const stage = (name, cmd, args, env = {}) => ({ name, cmd, args, env });
 const groups = [
-  [stage('lint', 'npx', ['eslint', '.'])],
-  [stage('format', 'npx', ['prettier', '--check', '.'])],
-  [stage('types', 'npm', ['run', 'typecheck'])],
+  // Each of these keeps one core busy: three side by side take the time of the longest.
+  [
+    stage('lint', 'npx', ['eslint', '.']),
+    stage('format', 'npx', ['prettier', '--check', '.']),
+    stage('types', 'npm', ['run', 'typecheck']),
+  ],
   [stage('unit', 'npx', ['vitest', 'run', '--project', 'contract', '--project', 'web'])],
   [
     stage('server (embedded PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], {
