@@ -174,6 +174,21 @@ test('the product list with its bulk bar in light/en, dark/ar right-to-left and 
     await expect(page.getByTestId('products-bulk-bar')).toBeVisible();
     await settle(page);
     await shot(page, `products-bulk-${v.name}`);
+    // The import dialog: its mapping, then its preview with the refused row.
+    await page.getByTestId('products-import').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('import-file').setInputFiles({
+      name: 'products.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `Name,SKU,Category,Price,Sale price\r\nShot ${tag},SHOT-${tag},Shoes,80,90\r\n`,
+      ),
+    });
+    await expect(dialog.getByTestId('map-sku')).toHaveText('SKU');
+    await shot(page, `products-import-mapping-${v.name}`);
+    await dialog.getByRole('button').last().click();
+    await expect(dialog.getByTestId('import-error-row').first()).toBeVisible();
+    await shot(page, `products-import-preview-${v.name}`);
     await context.close();
   }
 });
