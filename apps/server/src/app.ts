@@ -33,6 +33,7 @@ import { crossOriginPlugin } from './plugins/cross-origin.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { metricsPlugin } from './plugins/metrics.js';
+import { readRoutingPlugin } from './plugins/read-routing.js';
 import { readCachePlugin } from './plugins/read-cache.js';
 import { capabilityUrlsPlugin, holdsUploadUrls } from './plugins/capability-urls.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -186,6 +187,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   await app.register(authPlugin);
+  await app.register(readRoutingPlugin);
   await app.register(readCachePlugin, { finishedPerRequest: holdsUploadUrls });
   // After the read cache: upload URLs are signed for each reader, kept answers included.
   await app.register(capabilityUrlsPlugin, {

@@ -15,6 +15,7 @@ import * as schema from './schema/index.js';
 import { acquireDirLock, type DirLock } from './lock.js';
 import { applyFunctions, type RunSql } from './functions.js';
 import { tracedStatement, tracingOn } from '../lib/tracing.js';
+import { onPrimary, ReadRouter, RoutedPool, type TargetStats } from './replicas.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,6 +55,21 @@ export interface Database {
   heapBytes?(): number;
   /** PostgreSQL only: the pool's connections now (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: each target — the primary, then replica1… of DATABASE_READ_URL — with its
+   * pool, the statements it answered outside transactions and, for replicas, health and lag.
+   */
+  targetStats?(): TargetStats[];
+  /** PostgreSQL only: statements answered outside transactions, by target (tests, metrics). */
+  readStats?(): Record<string, number>;
+  /**
+   * PostgreSQL with DATABASE_READ_URL only: read-your-writes. A request of `person` that may write
+   * begins (their reads go to the primary) and ends (until a replica replayed past it).
+   */
+  replicas?: {
+    writeStarted(person: string): void;
+    writeEnded(person: string): Promise<void>;
+  };
   /**
    * Embedded store only (absent on PostgreSQL): holds every other statement back while `read`
    * runs in a transaction and the data directory is then copied after a checkpoint, so that what
@@ -112,6 +128,17 @@ export interface OpenOptions {
   /** Connections to PostgreSQL (default 10). */
   poolSize?: number;
   /**
+   * DATABASE_READ_URL: streaming replicas of `databaseUrl` that may answer the reads of GET
+   * requests (decision 052). Ignored by the embedded store.
+   */
+  readUrls?: string[];
+  /** DATABASE_READ_MAX_LAG_MS: a replica further behind is skipped (default 5000). */
+  readMaxLagMs?: number;
+  /** DATABASE_READ_POOL_SIZE: connections to each replica (default `poolSize`). */
+  readPoolSize?: number;
+  /** How often the replicas' replay positions are read (default 500 ms; tests). */
+  readCheckMs?: number;
+  /**
    * PostgreSQL cancels a statement running longer than this (default none): one slow query never
    * holds a connection for long. Migrations run on a connection of their own without the limit.
    */
@@ -131,13 +158,21 @@ export interface OpenOptions {
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
+/** DATABASE_READ_MAX_LAG_MS's default: a replica further behind than 5 s is not read from. */
+export const DEFAULT_READ_MAX_LAG_MS = 5_000;
+
 /**
  * The one way to open the database. For PGlite it also takes the directory lock, loads pg_trgm,
  * and caps the WAL — the embedded store's sharp edges are handled here and nowhere else.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs);
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs, {
+      urls: options.readUrls ?? [],
+      maxLagMs: options.readMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+      poolSize: options.readPoolSize ?? options.poolSize ?? 10,
+      checkEveryMs: options.readCheckMs,
+    });
   return openPglite(options.dataDir, options.loadDataDir, options.sharedBuffers);
 }
 
@@ -283,8 +318,13 @@ function traceClient(client: PGlite): void {
       : (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest)) as PGlite['exec'];
 }
 
-async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Database> {
-  const pool = new pg.Pool({
+async function openPostgres(
+  url: string,
+  max: number,
+  timeoutMs = 0,
+  reads: { urls: string[]; maxLagMs: number; poolSize: number; checkEveryMs?: number },
+): Promise<Database> {
+  const pool = new RoutedPool({
     connectionString: url,
     Client: TracedClient,
     max,
@@ -296,14 +336,41 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
   await pool.query(
     'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE EXTENSION IF NOT EXISTS btree_gin',
   );
+  // Replicas: the router reads their positions before the first request (decision 052).
+  let router: ReadRouter | undefined;
+  if (reads.urls.length) {
+    router = new ReadRouter((text) => pool.queryUncounted(text), {
+      urls: reads.urls,
+      maxLagMs: reads.maxLagMs,
+      poolSize: reads.poolSize,
+      statementTimeoutMs: timeoutMs,
+      checkEveryMs: reads.checkEveryMs,
+      Client: TracedClient,
+    });
+    await router.start();
+    pool.router = router;
+  }
   const statements = statementObservers();
   const db = drizzlePg(pool, { schema, logger: statements.logger }) as unknown as Db;
+  const targetStats = (): TargetStats[] => [
+    {
+      target: 'primary',
+      statements: pool.statements,
+      fallbacks: 0,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      healthy: true,
+      lagMs: 0,
+    },
+    ...(router?.stats() ?? []),
+  ];
 
   let listenClient: pg.PoolClient | undefined;
   const listeners = new Map<string, Set<NotifyListener>>();
   async function listenConnection(): Promise<pg.PoolClient> {
     if (listenClient) return listenClient;
-    listenClient = await pool.connect();
+    listenClient = (await pool.connect()) as pg.PoolClient;
     listenClient.on('notification', (msg) => {
       for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
     });
@@ -319,7 +386,8 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
       return res.rows as T[];
     },
     async executeSql(text, values) {
-      const res = await pool.query(text, values as unknown[] | undefined);
+      // The job queue's statements (its SELECTs claim jobs): never a replica.
+      const res = await onPrimary(() => pool.query(text, values as unknown[] | undefined));
       return { rows: Array.isArray(res) ? lastRows(res) : res.rows };
     },
     async listen(channel, listener) {
@@ -340,9 +408,11 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
       };
     },
     async notify(channel, payloads) {
-      await pool.query(
-        'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n',
-        [channel, payloads],
+      await onPrimary(() =>
+        pool.query(
+          'SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n',
+          [channel, payloads],
+        ),
       );
     },
     async migrate() {
@@ -375,7 +445,14 @@ async function openPostgres(url: string, max: number, timeoutMs = 0): Promise<Da
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    targetStats,
+    readStats: () => Object.fromEntries(targetStats().map((t) => [t.target, t.statements])),
+    replicas: router && {
+      writeStarted: (person) => router.writeStarted(person),
+      writeEnded: (person) => router.writeEnded(person),
+    },
     async close() {
+      await router?.close();
       listenClient?.release();
       await pool.end();
     },

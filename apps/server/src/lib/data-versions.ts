@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { onPrimary } from '../db/replicas.js';
 
 /** The channel the `bo_notify_change` triggers (migration 0006) name changed tables on. */
 export const CHANGES_CHANNEL = 'bo_changes';
@@ -55,21 +56,26 @@ export class DataVersions {
    * `pg_current_snapshot()` taken earlier, or null for none), and the snapshot of now. Exact
    * across instances: the change log's rows are written in the writing transaction (migration
    * 0032), so a write committed before this call is seen here, whatever the notifications do.
+   * Always asked of the primary; `lsn` is the primary's WAL position with the snapshot (PostgreSQL):
+   * what a read replica must have replayed to compute an answer stamped with it (decision 052).
    */
   async changedSince(
     tables: readonly string[],
     snapshot: string | null,
-  ): Promise<{ changed: boolean; snapshot: string }> {
-    const [row] = await this.database.query<{ now: string; changed: boolean }>(
-      `SELECT pg_current_snapshot()::text AS now,
+  ): Promise<{ changed: boolean; snapshot: string; lsn: string | null }> {
+    const lsn = this.database.kind === 'postgres' ? 'pg_current_wal_lsn()::text' : 'NULL::text';
+    const [row] = await onPrimary(() =>
+      this.database.query<{ now: string; changed: boolean; lsn: string | null }>(
+        `SELECT pg_current_snapshot()::text AS now, ${lsn} AS lsn,
               $2::text IS NULL OR EXISTS (
                 SELECT 1 FROM bo_change_log
                  WHERE table_name = ANY($1::text[])
                    AND xid >= pg_snapshot_xmin($2::text::pg_snapshot)
                    AND NOT pg_visible_in_snapshot(xid, $2::text::pg_snapshot)) AS changed`,
-      [[...tables], snapshot],
+        [[...tables], snapshot],
+      ),
     );
-    return { changed: row!.changed, snapshot: row!.now };
+    return { changed: row!.changed, snapshot: row!.now, lsn: row!.lsn };
   }
 
   /** Forgets changes older than CHANGE_LOG_KEEP_MS (answers are not reused that long). */

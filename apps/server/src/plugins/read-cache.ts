@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { CHECKED_ANSWER_MAX_AGE_MS } from '../lib/data-versions.js';
 import { LruCache } from '../lib/lru.js';
+import { requireReplayed } from '../db/replicas.js';
 import type { AuthContext } from './auth.js';
 
 /**
@@ -207,6 +208,8 @@ export const readCachePlugin = fp(
         const now = await versions.changedSince(tables, hit?.snapshot ?? null);
         if (now.changed) hit = undefined;
         snapshot = now.snapshot;
+        // An answer computed now is kept against this snapshot: a replica must be as new.
+        if (!hit) requireReplayed(now.lsn);
       }
       return { hit, seen, stamp, snapshot, outdated: !!kept && !hit };
     }
