@@ -6,6 +6,11 @@ import { resolveJwtSecret } from './lib/tokens.js';
 /** The app's configuration from the environment; throws ConfigError naming a bad variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
   const e = parseEnv(env);
+  // The embedded store has no replicas: a replica URL without DATABASE_URL is a mistake.
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid environment variable DATABASE_READ_URL: needs DATABASE_URL (the embedded store has no read replicas)',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -14,6 +19,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReadUrls: e.DATABASE_READ_URL,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
+    databaseReadPoolSize: e.DATABASE_READ_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     jwtSecret: resolveJwtSecret(e.JWT_SECRET, dataDir),

@@ -45,6 +45,33 @@ const envSchema = z.object({
   /** Connections to PostgreSQL per instance (DATABASE_URL only). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /**
+   * Streaming replicas of DATABASE_URL (comma-separated postgres:// URLs): the reads of GET
+   * requests may be answered there (decision 052). PostgreSQL only: it needs DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+        )
+        .min(1, 'must name at least one URL'),
+    )
+    .optional(),
+  /**
+   * A replica further behind than this (ms, measured every 500 ms) is not read from; also how long
+   * a person's reads stay on the primary after a write when the replicas' positions are unknown.
+   */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** Connections to each replica per instance; default DATABASE_POOL_SIZE. */
+  DATABASE_READ_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /**
    * The embedded store's page cache (PostgreSQL's shared_buffers), e.g. `32MB`: resident memory
    * once filled, never given back while the process runs.
    */
@@ -250,6 +277,11 @@ export interface AppConfig {
   databaseUrl?: string;
   /** DATABASE_POOL_SIZE and DATABASE_STATEMENT_TIMEOUT_MS (PostgreSQL only). */
   databasePoolSize?: number;
+  /** DATABASE_READ_URL: streaming replicas that may answer GET requests' reads (PostgreSQL only). */
+  databaseReadUrls?: string[];
+  /** DATABASE_READ_MAX_LAG_MS (default DEFAULT_READ_MAX_LAG_MS) and DATABASE_READ_POOL_SIZE. */
+  databaseReadMaxLagMs?: number;
+  databaseReadPoolSize?: number;
   databaseStatementTimeoutMs?: number;
   /** PGLITE_SHARED_BUFFERS (embedded store only); none = DEFAULT_PGLITE_SHARED_BUFFERS. */
   pgliteSharedBuffers?: string;

@@ -37,6 +37,9 @@ async function main() {
         databaseUrl: config.databaseUrl,
         dataDir: path.join(config.dataDir),
         poolSize: config.databasePoolSize,
+        readUrls: config.databaseReadUrls,
+        readMaxLagMs: config.databaseReadMaxLagMs,
+        readPoolSize: config.databaseReadPoolSize,
         statementTimeoutMs: config.databaseStatementTimeoutMs,
         sharedBuffers: config.pgliteSharedBuffers,
       });
