@@ -7,6 +7,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { ERROR_CODES } from '@bo/contract/errors';
 import { UPLOADS_PREFIX } from '@bo/contract/files';
 import { HttpError } from '../lib/http-error.js';
+import type { TargetStats } from '../db/replicas.js';
 
 /** Where a scraper reads the metrics (outside /api: it is not part of the product's API). */
 export const METRICS_PATH = '/metrics';
@@ -125,18 +126,69 @@ export const metricsPlugin = fp(
         },
       });
     }
-    if (database.poolStats) {
-      const pool = database.poolStats;
+    if (database.targetStats) {
+      // Per target: the primary, and replica1… of DATABASE_READ_URL (decision 052).
+      const targets = database.targetStats;
       new Gauge({
         name: 'bo_db_pool_connections',
-        help: 'PostgreSQL pool connections by state (idle, busy); waiting = requests queued for one.',
-        labelNames: ['state'],
+        help: 'PostgreSQL pool connections by target and state (idle, busy); waiting = requests queued for one.',
+        labelNames: ['target', 'state'],
         registers: [registry],
         collect() {
-          const s = pool();
-          this.set({ state: 'idle' }, s.idle);
-          this.set({ state: 'busy' }, s.total - s.idle);
-          this.set({ state: 'waiting' }, s.waiting);
+          for (const s of targets()) {
+            this.set({ target: s.target, state: 'idle' }, s.idle);
+            this.set({ target: s.target, state: 'busy' }, s.total - s.idle);
+            this.set({ target: s.target, state: 'waiting' }, s.waiting);
+          }
+        },
+      });
+      // Counters kept by the database: each scrape adds what was counted since the last one.
+      const counterOf = (name: string, help: string, read: (s: TargetStats) => number | null) => {
+        const seen = new Map<string, number>();
+        new Counter({
+          name,
+          help,
+          labelNames: ['target'],
+          registers: [registry],
+          collect() {
+            for (const s of targets()) {
+              const now = read(s);
+              if (now === null) continue;
+              this.inc({ target: s.target }, Math.max(0, now - (seen.get(s.target) ?? 0)));
+              seen.set(s.target, now);
+            }
+          },
+        });
+      };
+      counterOf(
+        'bo_db_target_statements_total',
+        'Statements sent outside transactions and answered, by target (primary, replica1…).',
+        (s) => s.statements,
+      );
+      counterOf(
+        'bo_db_replica_fallbacks_total',
+        'Statements a replica failed (down, refused) that the primary answered, by target.',
+        (s) => (s.target === 'primary' ? null : s.fallbacks),
+      );
+      new Gauge({
+        name: 'bo_db_replica_healthy',
+        help: '1 when a replica answers within DATABASE_READ_MAX_LAG_MS and is read from, else 0.',
+        labelNames: ['target'],
+        registers: [registry],
+        collect() {
+          for (const s of targets())
+            if (s.target !== 'primary') this.set({ target: s.target }, s.healthy ? 1 : 0);
+        },
+      });
+      new Gauge({
+        name: 'bo_db_replica_lag_seconds',
+        help: 'A replica’s replay lag at its last check (0 when caught up; -1 when unknown).',
+        labelNames: ['target'],
+        registers: [registry],
+        collect() {
+          for (const s of targets())
+            if (s.target !== 'primary')
+              this.set({ target: s.target }, s.lagMs < 0 ? -1 : s.lagMs / 1000);
         },
       });
     }
