@@ -124,23 +124,55 @@ describe.runIf(STORE === 'postgres' && canStartCluster)('read replicas', () => {
   });
 
   it('skips a replica that went down without an error to the person', async () => {
-    const slugs = (body: { products: Array<{ slug: string }> }) => body.products.map((p) => p.slug);
-    const expected = slugs((await get('/api/products?q=Replica%20Lag&limit=11')).json());
-    expect(expected).toHaveLength(1);
-    await cluster!.stopReplica();
-    const primaryBefore = stats().primary!;
-    for (let i = 0; i < 5; i++) {
-      const res = await get(`/api/products?q=Replica%20Lag&limit=${20 + i}`);
-      expect(res.statusCode, res.body).toBe(200);
+    // A second instance that checks its replica once only: the replica still looks healthy to
+    // it when it goes down, so its next reads fail there and must be answered by the primary.
+    const database2 = await openDatabase({
+      databaseUrl: cluster!.primaryUrl,
+      poolSize: 2,
+      readUrls: [cluster!.replicaUrl],
+      readMaxLagMs: 3_000,
+      readCheckMs: 600_000,
+    });
+    const app2 = await buildApp({
+      config: { ...config!, readCache: 'off' },
+      database: database2,
+      logger: false,
+    });
+    try {
+      await app2.ready();
+      const get2 = (url: string) => call(app2, token, { method: 'GET', url });
+      const replica2 = () => database2.targetStats!().find((t) => t.target === 'replica1')!;
+      const slugs = (body: { products: Array<{ slug: string }> }) =>
+        body.products.map((p) => p.slug);
+      const expected = slugs((await get2('/api/products?q=Replica%20Lag&limit=11')).json());
+      expect(expected).toHaveLength(1);
+      expect(replica2().statements).toBeGreaterThan(0); // it did read from the replica
+
+      await cluster!.stopReplica();
+      expect(replica2().healthy).toBe(true); // not checked again yet
+      const primaryBefore = database2.readStats!().primary!;
+      for (let i = 0; i < 3; i++) {
+        const res = await get2(`/api/products?q=Replica%20Lag&limit=${20 + i}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(slugs(res.json())).toEqual(expected);
+        const users = await get2(`/api/users?limit=${30 + i}`);
+        expect(users.statusCode, users.body).toBe(200);
+        expect(users.json().users.length).toBeGreaterThan(0);
+      }
+      expect(replica2().fallbacks).toBeGreaterThan(0);
+      expect(replica2().healthy).toBe(false);
+      expect(database2.readStats!().primary).toBeGreaterThan(primaryBefore);
+
+      // The first instance's check finds it down too; its reads go to the primary.
+      await until('the check to find the replica down', () => !replica().healthy, 3_000);
+      const onReplicaBefore = stats().replica1!;
+      const res = await get(`/api/products?q=Replica%20Lag&limit=41`);
+      expect(res.statusCode).toBe(200);
       expect(slugs(res.json())).toEqual(expected);
-      const users = await get(`/api/users?limit=${30 + i}`);
-      expect(users.statusCode, users.body).toBe(200);
+      expect(stats().replica1).toBe(onReplicaBefore);
+    } finally {
+      await app2.close();
+      await database2.close();
     }
-    expect(stats().primary).toBeGreaterThan(primaryBefore);
-    await until('the check to find the replica down', () => !replica().healthy, 3_000);
-    const onReplicaBefore = stats().replica1!;
-    const res = await get('/api/users?limit=41');
-    expect(res.statusCode).toBe(200);
-    expect(stats().replica1).toBe(onReplicaBefore);
   });
 });

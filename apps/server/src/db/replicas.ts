@@ -57,8 +57,19 @@ export function parseLsn(text: string): bigint {
   return (BigInt(`0x${hi}`) << 32n) | BigInt(`0x${lo}`);
 }
 
-/** Statements that only read (others go to the primary without trying a replica). */
+/** Statements that only read (others go to the primary without trying a replica)… */
 const READS = /^\s*(select|with|values|table)\b/i;
+/**
+ * …unless they write or lock after all (a CTE that inserts, a locking read, a sequence, NOTIFY):
+ * a replica would refuse them. A word inside a string literal only costs a primary read.
+ */
+const WRITES =
+  /\b(insert|update|delete|merge|nextval|setval|pg_notify|pg_advisory_(xact_)?lock)\b|\bfor\s+(no\s+key\s+)?(update|share)\b/i;
+
+/** Whether a statement may be sent to a replica. */
+export function readOnly(text: string): boolean {
+  return READS.test(text) && !WRITES.test(text);
+}
 
 /** Errors of the connection, not of the statement: the replica is taken out, the primary answers. */
 function connectionLevel(err: unknown): boolean {
@@ -231,7 +242,7 @@ export class ReadRouter {
   /** Where a statement goes: a replica, or null for the primary. */
   pick(text: string): Target | null {
     const scope = scopes.getStore();
-    if (!scope || !scope.mayLag || scope.wrote || !READS.test(text)) return null;
+    if (!scope || !scope.mayLag || scope.wrote || !readOnly(text)) return null;
     let min = scope.minLsn;
     if (scope.person) {
       const write = this.writeOf(scope.person);
