@@ -9,6 +9,24 @@ import { buildApp } from '../app.js';
 import { bootstrap } from '../bootstrap.js';
 import type { AppConfig } from '../config.js';
 import { openDatabase, type Database } from './client.js';
+import { parseLsn, readOnly } from './replicas.js';
+
+describe('what may go to a replica', () => {
+  it('sends reads, never writes, locking reads or a CTE that writes', () => {
+    expect(readOnly('select * from users where updated_at > $1')).toBe(true);
+    expect(readOnly('  WITH t AS (SELECT 1) SELECT * FROM t')).toBe(true);
+    expect(readOnly('insert into users values (1)')).toBe(false);
+    expect(readOnly('WITH d AS (DELETE FROM x RETURNING *) SELECT * FROM d')).toBe(false);
+    expect(readOnly('SELECT * FROM jobs FOR UPDATE SKIP LOCKED')).toBe(false);
+    expect(readOnly("SELECT nextval('s')")).toBe(false);
+    expect(readOnly('ANALYZE')).toBe(false);
+  });
+
+  it('orders WAL positions as PostgreSQL does', () => {
+    expect(parseLsn('0/3000060') > parseLsn('0/3000000')).toBe(true);
+    expect(parseLsn('1/0') > parseLsn('0/FFFFFFFF')).toBe(true);
+  });
+});
 
 // Decision 052. A primary and a streaming replica of its own (PostgreSQL 15 binaries of this
 // machine); on the PostgreSQL run only, like the other tests that need a server.
