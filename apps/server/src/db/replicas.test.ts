@@ -100,6 +100,12 @@ describe.runIf(STORE === 'postgres' && canStartCluster)('read replicas', () => {
     });
     expect(stats().replica1).toBeGreaterThan(0);
     expect(stats().primary).toBeGreaterThan(0);
+    // And in the metrics, by target.
+    const text = await app!.metrics.registry.metrics();
+    expect(text).toMatch(/^bo_db_pool_connections\{target="replica1",state="idle"\} \d+$/m);
+    expect(text).toMatch(/^bo_db_pool_connections\{target="primary",state="busy"\} \d+$/m);
+    expect(text).toMatch(/^bo_db_target_statements_total\{target="replica1"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^bo_db_replica_healthy\{target="replica1"\} 1$/m);
   });
 
   it('reads a person’s own write back at once, with the replica behind', async () => {
