@@ -33,6 +33,8 @@ interface Proc {
   cpuMs: number;
   /** utime + stime only, in ms. */
   selfMs: number;
+  /** cutime + cstime: the CPU of its children that exited and were reaped, in ms. */
+  reapedMs: number;
   /** Process start time (clock ticks after boot): a PID reused by a new process is a new one. */
   start: number;
 }
@@ -46,6 +48,7 @@ function readProc(pid: number): Proc | null {
       ppid: Number(f[1]),
       cpuMs: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS,
       selfMs: (Number(f[11]) + Number(f[12])) * TICK_MS,
+      reapedMs: (Number(f[13]) + Number(f[14])) * TICK_MS,
       start: Number(f[19]),
     };
   } catch {
@@ -68,6 +71,12 @@ export interface DbCpuSample {
   backgroundMs: number;
   /** pg_stat_statements' total_exec_time in the database, ms (null: not available). */
   statementsMs: number | null;
+  /**
+   * CPU of backends that exited during the load beyond what the samples saw of them (born and
+   * gone between two samples, or their last 100 ms), from the postmaster's reaped-children time:
+   * any database's, so not in dbMs; on a cluster of its own it belongs to the database.
+   */
+  exitedUnseenMs: number;
 }
 
 export interface DbCpuMeter {
@@ -158,12 +167,17 @@ export async function openDbCpu(databaseUrl: string): Promise<DbCpuMeter | strin
     start() {
       // Per process (PID + start time): CPU at the first sample (0 if born after the start) and
       // at the last one.
-      const seen = new Map<string, { first: number; last: number; ours: boolean; bg: boolean }>();
+      const seen = new Map<
+        string,
+        { first: number; last: number; ours: boolean; bg: boolean; alive: boolean }
+      >();
       const pm0 = readProc(postmaster);
       const sample = (initial: boolean) => {
         const { all, ours, isBackend } = snapshot();
+        const now = new Set<string>();
         for (const [pid, p] of all) {
           const key = `${pid}:${p.start}`;
+          now.add(key);
           const s = seen.get(key);
           if (s) {
             s.last = p.cpuMs;
@@ -174,9 +188,11 @@ export async function openDbCpu(databaseUrl: string): Promise<DbCpuMeter | strin
               last: p.cpuMs,
               ours: ours.has(pid),
               bg: !isBackend(p.cmd),
+              alive: true,
             });
           }
         }
+        for (const [key, s] of seen) if (!now.has(key)) s.alive = false;
       };
       sample(true);
       const st0 = statementsTotal();
@@ -193,8 +209,19 @@ export async function openDbCpu(databaseUrl: string): Promise<DbCpuMeter | strin
         // The postmaster itself (its own time only: its children's reaped time is counted above).
         const pm1 = readProc(postmaster);
         if (pm0 && pm1) backgroundMs += pm1.selfMs - pm0.selfMs;
+        // Reaped during the load: the whole CPU of every child that exited. What the samples saw
+        // of the exited ones (from birth, as `last` is the process's total) is taken off.
+        let exitedSeen = 0;
+        for (const s of seen.values()) if (!s.alive) exitedSeen += s.last;
+        const exitedUnseenMs =
+          pm0 && pm1 ? Math.max(0, pm1.reapedMs - pm0.reapedMs - exitedSeen) : 0;
         const [a, b] = await Promise.all([st0, statementsTotal()]);
-        return { dbMs, backgroundMs, statementsMs: a === null || b === null ? null : b - a };
+        return {
+          dbMs,
+          backgroundMs,
+          exitedUnseenMs,
+          statementsMs: a === null || b === null ? null : b - a,
+        };
       };
     },
     close: () => client.end(),

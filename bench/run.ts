@@ -95,6 +95,11 @@ interface LevelResult {
   dbCpuMsPerRequest?: number | null;
   /** PostgreSQL: the cluster's shared background processes (checkpointer, WAL writer…), ms. */
   dbBackgroundCpuMsPerRequest?: number | null;
+  /**
+   * PostgreSQL: CPU of backends (any database's) that exited during the level beyond what the
+   * 100 ms samples saw of them, ms a request; not in dbCpuMsPerRequest (see bench/db-cpu.ts).
+   */
+  dbExitedUnseenCpuMsPerRequest?: number | null;
   /** PostgreSQL with pg_stat_statements loaded: total_exec_time per request, ms. */
   dbExecMsPerRequest?: number | null;
   /** Server + database CPU per request, ms. */
@@ -784,6 +789,7 @@ async function load(
     cpuMsPerRequest: total ? round2(cpuUsed / total) : 0,
     dbCpuMsPerRequest: db && total ? round2(db.dbMs / total) : null,
     dbBackgroundCpuMsPerRequest: db && total ? round2(db.backgroundMs / total) : null,
+    dbExitedUnseenCpuMsPerRequest: db && total ? round2(db.exitedUnseenMs / total) : null,
     dbExecMsPerRequest:
       db && db.statementsMs !== null && total ? round2(db.statementsMs / total) : null,
     totalCpuMsPerRequest: total ? round2((cpuUsed + (db?.dbMs ?? 0)) / total) : 0,
@@ -1909,7 +1915,7 @@ async function main() {
   }
   if (store === 'postgres') {
     notes.push(
-      "DB CPU ms/req: CPU time (/proc utime + stime) of the PostgreSQL backends connected to the bench database, and of their parallel and autovacuum workers, over each level, per request; the cluster's shared background processes (checkpointer, background writer, WAL writer, postmaster) are not in it (they also work for the other databases of a shared cluster): dbBackgroundCpuMsPerRequest in the JSON. total = server + DB.",
+      "DB CPU ms/req: CPU time (/proc utime + stime) of the PostgreSQL backends connected to the bench database, and of their parallel and autovacuum workers, over each level, per request; the cluster's shared background processes (checkpointer, background writer, WAL writer, postmaster) are not in it (they also work for the other databases of a shared cluster): dbBackgroundCpuMsPerRequest in the JSON, as is the CPU of exited backends the 100 ms samples missed (dbExitedUnseenCpuMsPerRequest, any database's). total = server + DB.",
       ...dbCpuNotes,
     );
   } else {
