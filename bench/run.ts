@@ -25,6 +25,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { BENCH_PEOPLE, DEFAULT_ANSWER_BUDGET } from '../apps/server/src/lib/bench.js';
 import { SERVER_MALLOC_ENV, SERVER_NODE_ARGS } from '../scripts/server-memory.mjs';
+import { openDbCpu, type DbCpuMeter } from './db-cpu.js';
 import {
   SOAK_CLIENTS,
   SOAK_LIMIT_MB,
@@ -86,6 +87,23 @@ interface LevelResult {
   sampled: number;
   /** CPU time the server process spent per request (user + system), in ms. */
   cpuMsPerRequest: number;
+  /**
+   * PostgreSQL: CPU time of the database's backends per request, in ms (bench/db-cpu.ts); null on
+   * the embedded store (the database runs in the server process: counted in cpuMsPerRequest) or
+   * when it could not be measured (see the notes).
+   */
+  dbCpuMsPerRequest?: number | null;
+  /** PostgreSQL: the cluster's shared background processes (checkpointer, WAL writer…), ms. */
+  dbBackgroundCpuMsPerRequest?: number | null;
+  /**
+   * PostgreSQL: CPU of backends (any database's) that exited during the level beyond what the
+   * 100 ms samples saw of them, ms a request; not in dbCpuMsPerRequest (see bench/db-cpu.ts).
+   */
+  dbExitedUnseenCpuMsPerRequest?: number | null;
+  /** PostgreSQL with pg_stat_statements loaded: total_exec_time per request, ms. */
+  dbExecMsPerRequest?: number | null;
+  /** Server + database CPU per request, ms. */
+  totalCpuMsPerRequest?: number;
 }
 
 interface ScenarioResult {
@@ -175,6 +193,13 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Skip the file manager's 200 MB upload and download on the disk and S3 drivers. */
     'no-throughput': { type: 'boolean', default: false },
+    /**
+     * Skip the rows-read check around each scenario (and, on PostgreSQL, its 11 s wait for the
+     * statistics): a run for CPU per request over every scenario in minutes.
+     */
+    'no-scans': { type: 'boolean', default: false },
+    /** Skip the export job (it runs in a run without --only). */
+    'no-export': { type: 'boolean', default: false },
     /** Skip chat's delivery latency between two instances on PostgreSQL. */
     'no-delivery': { type: 'boolean', default: false },
     /** PostgreSQL only: also drive the read scenarios through this many instances at once. */
@@ -340,6 +365,8 @@ async function prepare(scaleName: string): Promise<Target> {
 interface Server {
   child: ChildProcess;
   baseUrl: string;
+  /** PostgreSQL: the database the server uses (its CPU is measured around each level). */
+  databaseUrl?: string;
   readyMs: number;
   stop(): Promise<void>;
 }
@@ -400,6 +427,7 @@ async function startServer(
   return {
     child,
     baseUrl,
+    databaseUrl: store === 'postgres' ? target.env.DATABASE_URL : undefined,
     readyMs,
     async stop() {
       if (child.exitCode !== null) return;
@@ -427,6 +455,31 @@ function cpuMs(pid: number | undefined): number {
     return 0;
   }
 }
+
+/** One meter of the database's CPU per PostgreSQL database (opened once, closed at the end). */
+const dbMeters = new Map<string, Promise<DbCpuMeter | string>>();
+/** Why the database's CPU is not measured, or how (pg_stat_statements): printed as notes. */
+const dbCpuNotes = new Set<string>();
+
+function dbMeter(databaseUrl: string): Promise<DbCpuMeter | string> {
+  let m = dbMeters.get(databaseUrl);
+  if (!m) {
+    m = openDbCpu(databaseUrl).catch(
+      (err: Error) => `database CPU not measured: ${err.message.split('\n')[0]}`,
+    );
+    dbMeters.set(databaseUrl, m);
+  }
+  return m;
+}
+
+async function closeDbMeters(): Promise<void> {
+  for (const m of dbMeters.values()) {
+    const meter = await m;
+    if (typeof meter !== 'string') await meter.close().catch(() => {});
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function rssMb(pid: number | undefined): number {
   if (!pid) return 0;
@@ -654,7 +707,11 @@ async function load(
   seconds: number,
   rss: { max: number },
   pid?: number,
+  databaseUrl?: string,
 ): Promise<LevelResult> {
+  const meter = databaseUrl ? await dbMeter(databaseUrl) : null;
+  if (typeof meter === 'string') dbCpuNotes.add(meter);
+  else if (meter) dbCpuNotes.add(meter.statementsNote);
   let counter = 0;
   let sampled = 0;
   let shapeFailures = 0;
@@ -680,6 +737,7 @@ async function load(
     }
   })();
   const cpu0 = cpuMs(pid);
+  const stopDb = meter && typeof meter !== 'string' ? meter.start() : null;
   // One request, for the scenario's context or (as many people) one person's, with their token.
   const requestAs = (person?: Person): CannonRequest => ({
     method: s.method,
@@ -711,6 +769,7 @@ async function load(
       : {}),
   });
   const cpuUsed = cpuMs(pid) - cpu0;
+  const db = stopDb ? await stopDb() : null;
   loading = false;
   await sampler;
   clearInterval(rssTimer);
@@ -727,7 +786,13 @@ async function load(
     non2xx: result.non2xx,
     shapeFailures,
     sampled,
-    cpuMsPerRequest: total ? Math.round((cpuUsed / total) * 100) / 100 : 0,
+    cpuMsPerRequest: total ? round2(cpuUsed / total) : 0,
+    dbCpuMsPerRequest: db && total ? round2(db.dbMs / total) : null,
+    dbBackgroundCpuMsPerRequest: db && total ? round2(db.backgroundMs / total) : null,
+    dbExitedUnseenCpuMsPerRequest: db && total ? round2(db.exitedUnseenMs / total) : null,
+    dbExecMsPerRequest:
+      db && db.statementsMs !== null && total ? round2(db.statementsMs / total) : null,
+    totalCpuMsPerRequest: total ? round2((cpuUsed + (db?.dbMs ?? 0)) / total) : 0,
   };
 }
 
@@ -760,10 +825,20 @@ async function runScenarios(
       }
       r.answerBytes = { gzip, budget: s.maxGzipBytes ?? DEFAULT_ANSWER_BUDGET };
     }
-    const statsBefore = await scanStats(fetchJson);
+    const checkScans = !args['no-scans'];
+    const statsBefore = checkScans ? await scanStats(fetchJson) : null;
     const cacheBefore = await cacheStats(fetchJson);
     for (const c of lvls) {
-      const lr = await load(server.baseUrl, token, s, c, seconds, rss, server.child.pid);
+      const lr = await load(
+        server.baseUrl,
+        token,
+        s,
+        c,
+        seconds,
+        rss,
+        server.child.pid,
+        server.databaseUrl,
+      );
       r.levels.push(lr);
       log(
         `  ${s.name} @${c}: ${lr.rps} req/s, p50 ${lr.p50} ms, p99 ${lr.p99} ms, errors ${lr.errors}`,
@@ -776,8 +851,10 @@ async function runScenarios(
       cacheAfter.enabled && served > 0 ? (cacheAfter.hits - cacheBefore.hits) / served : null;
     // PostgreSQL's pooled backends publish their statistics within 10 s of going idle; the
     // embedded store is flushed by the scans route itself.
-    await new Promise((res) => setTimeout(res, store === 'postgres' ? 11_000 : 0));
-    r.scans = scansBetween(statsBefore, await scanStats(fetchJson), requests);
+    if (statsBefore) {
+      await new Promise((res) => setTimeout(res, store === 'postgres' ? 11_000 : 0));
+      r.scans = scansBetween(statsBefore, await scanStats(fetchJson), requests);
+    }
     for (const sc of r.scans ?? [])
       log(`  ! ${s.name} scans ${sc.table}: ${sc.rowsPerRequest} rows a request`);
     const after = await check(fetchJson, s, 1);
@@ -814,14 +891,26 @@ function table(results: ScenarioResult[]): string {
     const b = pk?.levels.find((l) => l.connections === c)?.cpuMsPerRequest ?? 0;
     return a && b ? `${Math.round((100 * b) / a)}%` : '-';
   };
+  // The database's CPU: measured per level on PostgreSQL; inside the server on the embedded store.
+  const withExec = results.some((r) =>
+    r.levels.some((l) => typeof l.dbExecMsPerRequest === 'number'),
+  );
+  const dbText = (l: LevelResult) =>
+    store === 'pglite'
+      ? 'in server'
+      : typeof l.dbCpuMsPerRequest === 'number'
+        ? String(l.dbCpuMsPerRequest)
+        : '–';
+  const execText = (l: LevelResult) =>
+    withExec ? ` ${typeof l.dbExecMsPerRequest === 'number' ? l.dbExecMsPerRequest : '–'} |` : '';
   const lines = [
-    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database | server CPU ms/req | CPU vs database | from cache | rows read a request (big tables) |`,
-    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|`,
+    `| scenario | conc. | req/s | p50 ms | p99 ms | errors | vs framework | vs database | server CPU ms/req | DB CPU ms/req |${withExec ? ' DB exec ms/req (pg_stat_statements) |' : ''} total CPU ms/req | CPU vs database | from cache | rows read a request (big tables) |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${withExec ? '--:|' : ''}--:|--:|---|`,
   ];
   for (const r of results) {
     if (r.skipped && !r.levels.length) {
       lines.push(
-        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – | – | – | – | – |`,
+        `| ${r.name} | – | – | – | – | FAILED: ${r.skipped.replace(/\|/g, '/').slice(0, 80)} | – | – | – | – | – |${withExec ? ' – |' : ''} – | – | – | – |`,
       );
       continue;
     }
@@ -836,7 +925,7 @@ function table(results: ScenarioResult[]): string {
         : `${Math.round(100 * r.cacheHitShare)}%`;
     for (const l of r.levels) {
       lines.push(
-        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} | ${l.cpuMsPerRequest} | ${cpuRatio(r, l.connections)} | ${cacheText} | ${scanText} |`,
+        `| ${r.name}${r.skipped ? ' (FAILED after load)' : ''} | ${l.connections} | ${l.rps} | ${l.p50} | ${l.p99} | ${l.errors} | ${ratio(r, noop, l.connections)} | ${ratio(r, pk, l.connections)} | ${l.cpuMsPerRequest} | ${dbText(l)} |${execText(l)} ${l.totalCpuMsPerRequest ?? l.cpuMsPerRequest} | ${cpuRatio(r, l.connections)} | ${cacheText} | ${scanText} |`,
       );
     }
   }
@@ -1681,7 +1770,7 @@ async function main() {
   // With --only, the throughput runs when the filter names the file manager ("files…").
   const wantsFiles = !args.only || 'files'.startsWith(args.only) || args.only.startsWith('files');
   const throughput = args['no-throughput'] || !wantsFiles ? [] : await fileThroughput();
-  const exported = args.only ? [] : await exportJob(target);
+  const exported = args.only || args['no-export'] ? [] : await exportJob(target);
   // Chat's delivery between two instances needs PostgreSQL (BENCH_DATABASE_URL), whatever the store.
   const wantsChat = !args.only || 'chat'.startsWith(args.only) || args.only.startsWith('chat');
   let delivery: DeliveryResult | null = null;
@@ -1824,6 +1913,14 @@ async function main() {
         `Median ratio ${ratios[Math.floor(ratios.length / 2)]}x over ${ratios.length} read scenarios.`,
       );
   }
+  if (store === 'postgres') {
+    notes.push(
+      "DB CPU ms/req: CPU time (/proc utime + stime) of the PostgreSQL backends connected to the bench database, and of their parallel and autovacuum workers, over each level, per request; the cluster's shared background processes (checkpointer, background writer, WAL writer, postmaster) are not in it (they also work for the other databases of a shared cluster): dbBackgroundCpuMsPerRequest in the JSON, as is the CPU of exited backends the 100 ms samples missed (dbExitedUnseenCpuMsPerRequest, any database's). total = server + DB.",
+      ...dbCpuNotes,
+    );
+  } else {
+    notes.push('DB CPU: the embedded database runs inside the server process, in its CPU.');
+  }
   if (notes.length) out.push('', ...notes.map((n) => `note: ${n}`));
   out.push('', `total bench time ${Math.round((Date.now() - startedAt) / 1000)} s`);
   console.info(out.join('\n'));
@@ -1845,6 +1942,7 @@ async function main() {
     quick,
     readCache: !noCache,
     instances,
+    databaseCpu: store === 'postgres' ? 'measured per level (bench/db-cpu.ts)' : 'in server',
     loadAverage: { start: loadAtStart, end: load1 },
     machine: {
       cores: os.cpus().length,
@@ -1869,6 +1967,7 @@ async function main() {
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(path.join(resultsDir, `${resultName}.json`), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(path.join(resultsDir, `${resultName}.md`), `${out.join('\n')}\n`);
+  await closeDbMeters();
 }
 
 main().catch((err) => {
