@@ -77,11 +77,12 @@ describe('POST /api/files/bulk', () => {
       ids: items.map((i) => i.id),
       folderId: into.id,
     });
-    off();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ changed: items.map((i) => i.id), refused: [] });
     expect(await namesIn(admin, into.id)).toEqual(['Bulk a', 'Bulk b', 'Bulk c']);
-    expect(seen.some((e) => e.type === 'files.changed')).toBe(true);
+    // Events travel through the database on PostgreSQL: they may come a moment later.
+    await expect.poll(() => seen.some((e) => e.type === 'files.changed')).toBe(true);
+    off();
     const entry = await lastAudit();
     expect(entry?.actorId).toBe(adminId);
     expect(entry?.meta).toMatchObject({ action: 'move', count: 3, refused: 0 });
@@ -155,7 +156,6 @@ describe('POST /api/files/bulk', () => {
       userIds: [carol.id],
       access: 'edit',
     });
-    off();
     expect(res.json()).toEqual({ changed: items.map((i) => i.id), refused: [] });
     const theirs = (await send(carol.token, 'GET', '/api/files?view=shared')).json()
       .files as Array<{
@@ -166,9 +166,12 @@ describe('POST /api/files/bulk', () => {
       'edit',
       'edit',
     ]);
-    expect(
-      seen.filter((e) => e.type === 'files.shared' && e.audience.includes(carol.id)),
-    ).toHaveLength(2);
+    await expect
+      .poll(
+        () => seen.filter((e) => e.type === 'files.shared' && e.audience.includes(carol.id)).length,
+      )
+      .toBe(2);
+    off();
     // Only the owner shares: bob cannot pass them on.
     const passOn = await bulk(bob.token, {
       action: 'share',
