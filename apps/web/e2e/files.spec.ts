@@ -117,7 +117,11 @@ test('upload a folder by drag and drop, preview an image and a PDF', async ({ pa
     .getByRole('navigation', { name: 'Folder path' })
     .getByRole('button', { name: 'My files' })
     .click();
-  await page.getByRole('row', { name: `Trip ${tag}` }).focus();
+  await page
+    .getByRole('row', { name: `Trip ${tag}` })
+    .getByRole('gridcell')
+    .nth(1)
+    .focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toContainText(`Trip ${tag}`);
 });
@@ -181,7 +185,7 @@ test('share with a colleague who then sees it; move to trash and restore', async
   await other.close();
 
   // Trash it with the Delete key, find it in the trash, restore it.
-  await row.focus();
+  await row.getByRole('gridcell').nth(1).focus();
   await page.keyboard.press('Delete');
   await expect(page.getByRole('row', { name: `report-${tag}.txt` })).toHaveCount(0);
   await page.getByTestId('view-trash').click();
@@ -193,6 +197,69 @@ test('share with a colleague who then sees it; move to trash and restore', async
   await page.getByTestId('view-mine').click();
   await expect(page.getByRole('row', { name: `report-${tag}.txt` })).toBeVisible();
   await owner.close();
+});
+
+test('bulk: trash three files with undo, move two into a folder', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const { accessToken } = await tokenFor(request);
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const folder = async (name: string, folderId?: string) => {
+    const made = await request.post('/api/files/folders', {
+      headers: auth,
+      data: { name, ...(folderId ? { folderId } : {}) },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    return ((await made.json()) as { file: { id: string } }).file.id;
+  };
+  const box = await folder(`Bulk ${tag}`);
+  await folder('Target', box);
+  for (const name of ['a.txt', 'b.txt', 'c.txt']) {
+    const up = await request.post('/api/files', {
+      headers: auth,
+      multipart: {
+        folderId: box,
+        file: { name, mimeType: 'text/plain', buffer: Buffer.from(name) },
+      },
+    });
+    expect(up.status(), await up.text()).toBe(201);
+  }
+  await openFiles(page, accessToken, `/dashboard/files-manager?folder=${box}`);
+  const row = (name: string) => page.getByRole('row', { name });
+  await expect(page.getByTestId('file-item')).toHaveCount(4);
+
+  // Three chosen: a box clicked, then Shift+Space on the third row takes the range.
+  await row('a.txt').getByRole('checkbox', { name: 'Select a.txt' }).click();
+  await row('c.txt').getByRole('gridcell').nth(1).focus();
+  await page.keyboard.press('Shift+Space');
+  const bar = page.getByRole('toolbar', { name: 'Selection actions' });
+  await expect(bar).toContainText('3 selected');
+
+  // Trash: the confirmation names the count; they leave the list; Undo brings them back.
+  await bar.getByRole('button', { name: 'Move to trash' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Move 3 items to the trash?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByTestId('file-item')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('file-item')).toHaveCount(4);
+  for (const name of ['a.txt', 'b.txt', 'c.txt']) await expect(row(name)).toBeVisible();
+
+  // Move two into the folder: a click, then a Shift-click on the next box.
+  await row('a.txt').getByRole('checkbox', { name: 'Select a.txt' }).click();
+  await row('b.txt')
+    .getByRole('checkbox', { name: 'Select b.txt' })
+    .click({ modifiers: ['Shift'] });
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('button', { name: 'Move to…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move 2 items' });
+  await move.getByRole('button', { name: `Bulk ${tag}` }).click();
+  await move.getByRole('button', { name: 'Target' }).click();
+  await move.getByTestId('move-here').click();
+  await expect(page.getByTestId('file-item')).toHaveCount(2);
+  await row('Target').getByText('Target').click();
+  await expect(page.getByTestId('file-item')).toHaveCount(2);
+  await expect(row('a.txt')).toBeVisible();
+  await expect(row('b.txt')).toBeVisible();
 });
 
 async function screens(browser: Browser, token: string) {

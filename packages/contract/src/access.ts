@@ -116,6 +116,7 @@ export const ROUTE_ACCESS = {
   'POST /api/files/folders': 'files:write',
   'POST /api/files/trash/empty': 'files:write',
   'POST /api/files/zip': 'files:read',
+  'POST /api/files/bulk': 'files:write',
   'GET /api/files/:id': 'files:read',
   'PATCH /api/files/:id': 'files:write',
   'DELETE /api/files/:id': 'files:write',

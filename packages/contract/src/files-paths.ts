@@ -10,6 +10,8 @@ export const FILES_API = {
   zip: '/api/files/zip',
   emptyTrash: '/api/files/trash/empty',
   people: '/api/files/people',
+  /** One action (move, share, trash, restore) on several items, in one transaction. */
+  bulk: '/api/files/bulk',
   tus: '/api/files/tus',
   /** One resumable upload of the tus protocol (PATCH its pieces, HEAD its offset). */
   tusUpload: apiPath('/api/files/tus/:uploadId'),

@@ -183,3 +183,66 @@ export const fileUsageSchema = z.object({
 });
 export const fileUsageAnswerSchema = z.object({ usage: fileUsageSchema });
 export type FileUsage = z.infer<typeof fileUsageSchema>;
+
+/** The most items one bulk action takes, and the most people one bulk share names. */
+export const FILE_BULK_MAX = 500;
+export const FILE_BULK_SHARE_PEOPLE_MAX = 20;
+export const FILE_BULK_ACTIONS = ['move', 'share', 'trash', 'restore'] as const;
+export type FileBulkAction = (typeof FILE_BULK_ACTIONS)[number];
+/**
+ * One action on several items of the file manager: `move` puts them in `folderId` (null = the
+ * root), `share` shares them with `userIds` (`access` view or edit), `trash` moves them to the
+ * trash and `restore` brings them back (the undo of `trash`). Each item is checked as its single
+ * call checks it.
+ */
+export const fileBulkBodySchema = z
+  .object({
+    ids: z.array(z.string().uuid()).min(1).max(FILE_BULK_MAX),
+    action: z.enum(FILE_BULK_ACTIONS),
+    folderId: z.string().uuid().nullable().optional(),
+    userIds: z.array(z.string().uuid()).min(1).max(FILE_BULK_SHARE_PEOPLE_MAX).optional(),
+    access: z.enum(FILE_ACCESS).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'move' && v.folderId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['folderId'],
+        message: 'Which folder (null = the root)',
+      });
+    if (v.action !== 'move' && v.folderId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['folderId'], message: 'Only move takes a folder' });
+    if (v.action === 'share' && !v.userIds)
+      ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'With whom to share' });
+    if (v.action !== 'share' && (v.userIds !== undefined || v.access !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.userIds !== undefined ? 'userIds' : 'access'],
+        message: 'Only share takes people and an access',
+      });
+  });
+export type FileBulkBody = z.input<typeof fileBulkBodySchema>;
+/** Why an item was left out of a bulk action (`code`), said in English (`message`). */
+export const FILE_BULK_REFUSALS = [
+  'not_found',
+  'forbidden',
+  'name_taken',
+  'into_itself',
+  'other_drive',
+] as const;
+/**
+ * What a bulk action did: the items it changed (those already as asked count as changed), and
+ * those refused, each with its name (null when the caller may not see it) and why.
+ */
+export const fileBulkAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type FileBulkAnswer = z.infer<typeof fileBulkAnswerSchema>;

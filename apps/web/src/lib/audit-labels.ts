@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'calendar.event.update',
   'chat.conversation.create',
   'chat.conversation.update',
+  'files.bulk',
   'files.copy',
   'files.delete',
   'files.folder.create',

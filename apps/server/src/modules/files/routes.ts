@@ -17,6 +17,8 @@ import {
   copyFileBodySchema,
   createFolderBodySchema,
   fileAnswerSchema,
+  fileBulkAnswerSchema,
+  fileBulkBodySchema,
   fileDetailsAnswerSchema,
   fileListAnswerSchema,
   fileListQuerySchema,
@@ -39,7 +41,6 @@ import {
 import type { Executor } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../lib/http-error.js';
-import { notify } from '../../lib/notify.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { errorResponses, mediaAnswer, withExample } from '../../lib/route-schemas.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -74,6 +75,7 @@ import {
   watchersOf,
   type FileRow,
 } from './queries.js';
+import { bulkFiles, restoreFile, shareFile, trashFile, updateFile } from './service.js';
 import { tusRoutes } from './tus.js';
 import { FILE_COOKIE, readCookie } from '../../lib/file-cookie.js';
 import { emitWebhookEvent } from '../../lib/webhooks.js';
@@ -559,48 +561,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const { id } = request.params;
       const body = request.body;
-      const access = await audited(request, 'update', id, async (tx) => {
-        const { row, access } = await accessTo(tx, id, auth.userId);
-        const changes: Partial<typeof files.$inferInsert> = {};
-        if (body.name !== undefined || body.folderId !== undefined || body.tags !== undefined) {
-          requireEdit(access);
-          let parent = row.parent_id;
-          if (body.folderId !== undefined && body.folderId !== row.parent_id) {
-            const target = await targetFolder(tx, body.folderId, auth.userId);
-            if (target.ownerId !== row.owner_id)
-              throw fieldError(
-                'folderId',
-                'other_drive',
-                'Items move within one person’s files; copy them instead',
-              );
-            if (target.id && (await subtree(tx, id)).some((f) => f.id === target.id))
-              throw fieldError('folderId', 'into_itself', 'A folder cannot go inside itself');
-            parent = target.id;
-            changes.parentId = target.id;
-          }
-          const name = body.name ?? row.name;
-          if (body.name !== undefined || changes.parentId !== undefined)
-            await assertNameFree(tx, row.owner_id!, parent, name, id);
-          if (body.name !== undefined) changes.name = body.name;
-          if (body.tags !== undefined) changes.tags = [...new Set(body.tags)];
-        }
-        if (Object.keys(changes).length) {
-          await tx
-            .update(files)
-            .set({ ...changes, updatedAt: new Date() })
-            .where(eq(files.id, id));
-        }
-        if (body.isFavorite === true)
-          await tx
-            .insert(fileFavorites)
-            .values({ fileId: id, userId: auth.userId })
-            .onConflictDoNothing();
-        if (body.isFavorite === false)
-          await tx
-            .delete(fileFavorites)
-            .where(and(eq(fileFavorites.fileId, id), eq(fileFavorites.userId, auth.userId)));
-        return access;
-      });
+      const access = await audited(request, 'update', id, (tx) => updateFile(tx, auth, id, body));
       return { file: await driveFile(db, id, auth.userId, access, urlOf) };
     },
   );
@@ -721,40 +682,9 @@ export async function fileRoutes(appBase: FastifyInstance) {
       async (request) => {
         const auth = requireAuth(request);
         const { id } = request.params;
-        await audited(request, trash ? 'trash' : 'restore', id, async (tx) => {
-          const { row, access } = await accessTo(tx, id, auth.userId, { trashed: !trash });
-          requireEdit(access);
-          if (trash) {
-            if (row.trashed_at) return;
-            const when = new Date();
-            const ids = (await subtree(tx, id)).filter((f) => !f.trashed_at).map((f) => f.id);
-            await tx.update(files).set({ trashedAt: when }).where(inArray(files.id, ids));
-          } else {
-            if (!row.trashed_at) return;
-            // What went to the trash with it comes back with it.
-            const stamp = new Date(row.trashed_at).toISOString();
-            const ids = (await subtree(tx, id))
-              .filter((f) => f.trashed_at && new Date(f.trashed_at).toISOString() === stamp)
-              .map((f) => f.id);
-            const parentGone = row.parent_id
-              ? (
-                  await tx
-                    .select({ t: files.trashedAt })
-                    .from(files)
-                    .where(eq(files.id, row.parent_id))
-                )[0]?.t
-              : null;
-            if (parentGone) await tx.update(files).set({ parentId: null }).where(eq(files.id, id));
-            await assertNameFree(
-              tx,
-              row.owner_id!,
-              parentGone ? null : row.parent_id,
-              row.name,
-              id,
-            );
-            await tx.update(files).set({ trashedAt: null }).where(inArray(files.id, ids));
-          }
-        });
+        await audited(request, trash ? 'trash' : 'restore', id, (tx) =>
+          trash ? trashFile(tx, auth, id) : restoreFile(tx, auth, id),
+        );
         return { file: await driveFile(db, id, auth.userId, null, urlOf) };
       },
     );
@@ -791,6 +721,54 @@ export async function fileRoutes(appBase: FastifyInstance) {
     },
   );
 
+  app.post(
+    FILES_API.bulk,
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        operationId: 'bulkFiles',
+        tags,
+        summary:
+          'Move, share, trash or restore several items in one transaction, each checked as its single call checks it; those refused are named with the reason',
+        body: withExample(fileBulkBodySchema, {
+          ids: ['00000000-0000-4000-8000-000000000001'],
+          action: 'move',
+          folderId: null,
+        }),
+        response: { 200: fileBulkAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { action } = request.body;
+      const outcome = await db.transaction((tx) => bulkFiles(tx, request, auth, request.body));
+      // Once committed: whoever sees a changed item (and the actor's other tabs) hears of it, as
+      // after each single call; the people shared with are told apart, as the single share does.
+      const audience = new Set([auth.userId]);
+      for (const id of outcome.changed) for (const u of await watchersOf(db, id)) audience.add(u);
+      if (outcome.changed.length)
+        await app.services.events.publish({
+          type: 'files.changed',
+          audience: [...audience],
+          payload: { id: null, action, actorId: auth.userId },
+        });
+      for (const share of outcome.shared) {
+        await app.services.events.publish({
+          type: 'files.shared',
+          audience: [share.userId],
+          payload: { fileId: share.fileId, by: auth.userId },
+        });
+        await emitWebhookEvent(app, 'file.shared', {
+          file: { id: share.fileId, name: share.name },
+          sharedWith: share.userId,
+          access: request.body.access ?? 'view',
+          by: auth.userId,
+        });
+      }
+      return { changed: outcome.changed, refused: outcome.refused };
+    },
+  );
+
   // --- Sharing with people -------------------------------------------------------------------
 
   app.post(
@@ -810,36 +788,7 @@ export async function fileRoutes(appBase: FastifyInstance) {
       const auth = requireAuth(request);
       const { id } = request.params;
       const { userId, access } = request.body;
-      await audited(request, 'share', id, async (tx) => {
-        const found = await accessTo(tx, id, auth.userId);
-        if (found.access !== 'owner') throw forbidden('Only the owner shares this');
-        if (userId === auth.userId) throw fieldError('userId', 'self', 'This is your own file');
-        const [person] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, userId), eq(users.status, 'active')));
-        if (!person) throw fieldError('userId', 'not_found', 'No such person', 404);
-        const [already] = await tx
-          .select({ userId: fileShares.userId })
-          .from(fileShares)
-          .where(and(eq(fileShares.fileId, id), eq(fileShares.userId, userId)));
-        await tx
-          .insert(fileShares)
-          .values({ fileId: id, userId, access })
-          .onConflictDoUpdate({ target: [fileShares.fileId, fileShares.userId], set: { access } });
-        // Newly shared: the person hears of it (a changed access is no news).
-        if (!already)
-          await notify(tx, {
-            type: 'files.shared',
-            to: { users: [userId], permission: 'files:read' },
-            title: found.row.name,
-            link: found.row.is_folder
-              ? `/dashboard/files-manager?folder=${id}`
-              : `/dashboard/files-manager?view=shared&q=${encodeURIComponent(found.row.name)}`,
-            recordId: id,
-            actorId: auth.userId,
-          });
-      });
+      await audited(request, 'share', id, (tx) => shareFile(tx, auth, id, userId, access));
       await app.services.events.publish({
         type: 'files.shared',
         audience: [userId],

@@ -24,12 +24,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { DriveFile } from '@bo/contract/files-records';
@@ -38,7 +32,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyContent } from '../../components/empty-content/empty-content';
-import { WIDE_ONLY } from '../../components/table/phone';
+import {
+  DataTable,
+  type DataColumn,
+  type DataTableSelection,
+} from '../../components/data-table/data-table';
 import { FileIcon, useFileFormat } from './file-format';
 
 export type ItemAction =
@@ -60,8 +58,10 @@ type Props = {
   loading: boolean;
   fetching: boolean;
   error: string | null;
-  selected: string[];
-  onSelect: (ids: string[]) => void;
+  selection: DataTableSelection;
+  /** The list's order (`name`, `-size`…): the table's headers change it. */
+  sort: string;
+  onSort?: (sort: string) => void;
   onAction: (action: ItemAction, file: DriveFile) => void;
   canWrite: boolean;
   inTrash: boolean;
@@ -110,8 +110,9 @@ export function FileItems(props: Props) {
     loading,
     fetching,
     error,
-    selected,
-    onSelect,
+    selection,
+    sort,
+    onSort,
     onAction,
     canWrite,
     inTrash,
@@ -120,10 +121,9 @@ export function FileItems(props: Props) {
   const f = useFileFormat();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; file: DriveFile } | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  const allSelected = files.length > 0 && files.every((x) => selected.includes(x.id));
-
-  const toggle = (id: string) =>
-    onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
+  const { selected } = selection;
+  const ids = files.map((x) => x.id);
+  const toggle = (id: string, shift = false) => selection.toggle(ids, id, shift);
 
   const focusItem = (index: number) => {
     const items = container.current?.querySelectorAll<HTMLElement>('[data-item]');
@@ -192,6 +192,113 @@ export function FileItems(props: Props) {
         aria-label={t('files.favorite')}
       />
     ) : null;
+
+  const columns: Array<DataColumn<DriveFile>> = [
+    {
+      id: 'name',
+      header: t('files.fields.name'),
+      required: true,
+      sortable: true,
+      width: 360,
+      cell: (file) => (
+        <Stack
+          direction="row"
+          alignItems="center"
+          spacing={1.5}
+          onClick={() => onAction(inTrash ? 'details' : 'open', file)}
+          sx={{ cursor: 'pointer', minWidth: 0 }}
+        >
+          <FileIcon file={file} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap dir="auto" title={file.name}>
+              {file.name}
+            </Typography>
+            <Typography
+              variant="caption"
+              noWrap
+              component="p"
+              sx={{ color: 'text.secondary', display: { sm: 'none' } }}
+            >
+              {file.isFolder ? t('files.types.folder') : f.bytes(file.size)} ·{' '}
+              {f.day(file.updatedAt)}
+            </Typography>
+          </Box>
+          {star(file)}
+        </Stack>
+      ),
+    },
+    {
+      id: 'size',
+      header: t('files.fields.size'),
+      sortable: true,
+      width: 110,
+      cell: (file) => <Box sx={{ whiteSpace: 'nowrap' }}>{f.bytes(file.size)}</Box>,
+    },
+    {
+      id: 'type',
+      header: t('files.fields.type'),
+      width: 130,
+      cell: (file) => t(`files.types.${file.category}`),
+    },
+    {
+      id: 'updatedAt',
+      header: t(inTrash ? 'files.fields.trashed' : 'files.fields.modified'),
+      sortable: !inTrash,
+      width: 170,
+      cell: (file) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>{f.date(file.trashedAt ?? file.updatedAt)}</Box>
+      ),
+    },
+    {
+      id: 'shared',
+      header: t('files.fields.shared'),
+      width: 140,
+      cell: (file) =>
+        file.access !== 'owner' ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
+            <bdi>{file.owner?.name}</bdi>
+          </Typography>
+        ) : file.shared ? (
+          <PeopleAltOutlined
+            fontSize="small"
+            sx={{ color: 'text.secondary' }}
+            aria-label={t('files.shared')}
+          />
+        ) : (
+          <Box component="span" sx={{ color: 'text.disabled' }} aria-label={t('files.private')}>
+            —
+          </Box>
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('files.fields.actions'),
+      hideHeader: true,
+      required: true,
+      width: 72,
+      cell: (file) => menuButton(file),
+    },
+  ];
+
+  /** The table's extra keys on a row: Delete to the trash, F2 renames, the menu key. */
+  const onTableKey = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.defaultPrevented) return;
+    const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-grid-cell]');
+    const row = Number(cell?.dataset.gridCell?.split(':')[0] ?? 0);
+    const file = row > 0 ? files[row - 1] : undefined;
+    if (!cell || !file) return;
+    const actions = actionsFor(file, canWrite, inTrash);
+    if (e.key === 'Delete' && actions.includes(inTrash ? 'delete' : 'trash')) {
+      e.preventDefault();
+      onAction(inTrash ? 'delete' : 'trash', file);
+    } else if (e.key === 'F2' && actions.includes('rename')) {
+      e.preventDefault();
+      onAction('rename', file);
+    } else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      setMenu({ anchor: cell, file });
+    }
+  };
 
   let body: ReactNode;
   if (error) {
@@ -312,134 +419,29 @@ export function FileItems(props: Props) {
     );
   } else {
     body = (
-      <TableContainer ref={container}>
-        <Table size="medium" aria-label={t('files.itemsLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={allSelected}
-                  indeterminate={selected.length > 0 && !allSelected}
-                  onChange={() => onSelect(allSelected ? [] : files.map((x) => x.id))}
-                  slotProps={{ input: { 'aria-label': t('files.selectAll') } }}
-                />
-              </TableCell>
-              <TableCell>{t('files.fields.name')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('files.fields.size')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('files.fields.type')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>
-                {t(inTrash ? 'files.fields.trashed' : 'files.fields.modified')}
-              </TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('files.fields.shared')}</TableCell>
-              <TableCell padding="checkbox">
-                <Box
-                  component="span"
-                  sx={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    overflow: 'hidden',
-                    clip: 'rect(0 0 0 0)',
-                  }}
-                >
-                  {t('files.fields.actions')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {files.map((file, index) => {
-              const isSelected = selected.includes(file.id);
-              return (
-                <TableRow
-                  key={file.id}
-                  hover
-                  selected={isSelected}
-                  tabIndex={0}
-                  data-item
-                  data-testid="file-item"
-                  aria-label={file.name}
-                  onDoubleClick={() => onAction(inTrash ? 'restore' : 'open', file)}
-                  onKeyDown={(e) => onKey(e, file, index)}
-                  sx={{
-                    '&:focus-visible': {
-                      outline: 2,
-                      outlineColor: 'primary.main',
-                      outlineStyle: 'solid',
-                      outlineOffset: -2,
-                    },
-                  }}
-                >
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={isSelected}
-                      onChange={() => toggle(file.id)}
-                      slotProps={{
-                        input: { 'aria-label': t('files.selectOne', { name: file.name }) },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 0, width: '45%' }}>
-                    <Stack
-                      direction="row"
-                      alignItems="center"
-                      spacing={1.5}
-                      onClick={() => onAction(inTrash ? 'details' : 'open', file)}
-                      sx={{ cursor: 'pointer', minWidth: 0 }}
-                    >
-                      <FileIcon file={file} />
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography variant="subtitle2" noWrap dir="auto" title={file.name}>
-                          {file.name}
-                        </Typography>
-                        <Typography
-                          variant="caption"
-                          noWrap
-                          component="p"
-                          sx={{ color: 'text.secondary', display: { sm: 'none' } }}
-                        >
-                          {file.isFolder ? t('files.types.folder') : f.bytes(file.size)} ·{' '}
-                          {f.day(file.updatedAt)}
-                        </Typography>
-                      </Box>
-                      {star(file)}
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                    {f.bytes(file.size)}
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY}>{t(`files.types.${file.category}`)}</TableCell>
-                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                    {f.date(file.trashedAt ?? file.updatedAt)}
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY}>
-                    {file.access !== 'owner' ? (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
-                        <bdi>{file.owner?.name}</bdi>
-                      </Typography>
-                    ) : file.shared ? (
-                      <PeopleAltOutlined
-                        fontSize="small"
-                        sx={{ color: 'text.secondary' }}
-                        aria-label={t('files.shared')}
-                      />
-                    ) : (
-                      <Box
-                        component="span"
-                        sx={{ color: 'text.disabled' }}
-                        aria-label={t('files.private')}
-                      >
-                        —
-                      </Box>
-                    )}
-                  </TableCell>
-                  <TableCell padding="checkbox">{menuButton(file)}</TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Box ref={container} onKeyDown={onTableKey}>
+        <DataTable<DriveFile>
+          list="files"
+          label={t('files.itemsLabel')}
+          columns={columns}
+          rows={files}
+          getRowId={(file) => file.id}
+          rowLabel={(file) => t('files.selectOne', { name: file.name })}
+          fetching={fetching}
+          selection={selection}
+          onOpen={(file) => onAction(inTrash ? 'restore' : 'open', file)}
+          sort={
+            onSort
+              ? {
+                  by: sort.replace(/^-/, ''),
+                  dir: sort.startsWith('-') ? 'desc' : 'asc',
+                  onSort: (by) => onSort(by === sort ? `-${by}` : by),
+                }
+              : undefined
+          }
+          rowTestId="file-item"
+        />
+      </Box>
     );
   }
 

@@ -10,6 +10,7 @@ import GridViewRounded from '@mui/icons-material/GridViewRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
 import ViewListRounded from '@mui/icons-material/ViewListRounded';
 import Box from '@mui/material/Box';
@@ -30,7 +31,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { DriveFile, FileListQuery } from '@bo/contract/files-records';
+import type { DriveFile, FileBulkAnswer, FileListQuery } from '@bo/contract/files-records';
 import { FILE_SORTS, FILE_TYPE_FILTERS, FILE_VIEWS } from '@bo/contract/files-records';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,17 +59,20 @@ import {
   useDeleteFileMutation,
   useEmptyTrashMutation,
   useFilesQuery,
-  useRestoreFileMutation,
-  useTrashFileMutation,
+  useBulkFilesMutation,
   useUpdateFileMutation,
 } from './files-api';
 import { notifyWithUndo } from '../../lib/notify-undo';
+import { useRangeSelection } from '../../lib/use-range-selection';
 import { StorageUsage } from './storage-usage';
 import { fromPicker, readDrop, UploadPanel, useUploads } from './upload-queue';
 import { DateField } from '../../components/form/date-field';
 
 // Sharing (a people picker) and the details drawer load when first opened.
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
+const BulkShareDialog = lazy(() =>
+  import('./share-dialog').then((m) => ({ default: m.BulkShareDialog })),
+);
 const FileDetailsDrawer = lazy(() =>
   import('./file-details-drawer').then((m) => ({ default: m.FileDetailsDrawer })),
 );
@@ -89,6 +93,7 @@ type Dialogs =
   | { kind: 'rename'; file: DriveFile }
   | { kind: 'move' | 'copy'; files: DriveFile[] }
   | { kind: 'share'; file: DriveFile }
+  | { kind: 'bulkShare' | 'trash'; files: DriveFile[] }
   | { kind: 'details'; file: DriveFile }
   | { kind: 'view'; file: DriveFile }
   | { kind: 'delete'; files: DriveFile[] }
@@ -121,7 +126,7 @@ export function FileManagerView() {
   const trail = (params.get('pages') ?? '').split('.').filter(Boolean);
   const cursor = trail.at(-1);
   const [search, setSearch] = useState(q);
-  const [selected, setSelected] = useState<string[]>([]);
+  const { selected, toggle, setAll: setSelected } = useRangeSelection();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -178,8 +183,7 @@ export function FileManagerView() {
   const [createFolder] = useCreateFolderMutation();
   const [updateFile] = useUpdateFileMutation();
   const [copyFile] = useCopyFileMutation();
-  const [trashFile] = useTrashFileMutation();
-  const [restoreFile] = useRestoreFileMutation();
+  const [bulkFiles, bulking] = useBulkFilesMutation();
   const [deleteFile, deleting] = useDeleteFileMutation();
   const [emptyTrash, emptying] = useEmptyTrashMutation();
 
@@ -191,15 +195,34 @@ export function FileManagerView() {
     else setDialog({ kind: 'view', file });
   };
 
+  /** The rows a bulk action left as they were, named with the reason, in one message. */
+  const reportRefused = (answer: FileBulkAnswer) => {
+    if (!answer.refused.length) return;
+    const list = answer.refused
+      .map(
+        (r) =>
+          `${r.name ?? t('files.bulk.unseen')} (${t(`files.bulk.reasons.${r.code}`, { defaultValue: r.message })})`,
+      )
+      .join(', ');
+    notify.warning(t('files.bulk.refused', { count: answer.refused.length, list }));
+  };
+
+  /** To the trash in one request; the snackbar's Undo brings back what went. */
   const trash = async (items: DriveFile[]) => {
     try {
-      for (const item of items) await trashFile(item.id).unwrap();
+      const answer = await bulkFiles({ action: 'trash', ids: items.map((i) => i.id) }).unwrap();
       setSelected([]);
-      notifyWithUndo(
-        t('files.notify.trashed', { count: items.length }),
-        t('files.actions.undo'),
-        () => void Promise.all(items.map((i) => restoreFile(i.id).unwrap())).catch(fail),
-      );
+      reportRefused(answer);
+      if (answer.changed.length)
+        notifyWithUndo(
+          t('files.notify.trashed', { count: answer.changed.length }),
+          t('files.actions.undo'),
+          () =>
+            void bulkFiles({ action: 'restore', ids: answer.changed })
+              .unwrap()
+              .then(reportRefused)
+              .catch(fail),
+        );
     } catch (e) {
       fail(e);
     }
@@ -207,9 +230,11 @@ export function FileManagerView() {
 
   const restore = async (items: DriveFile[]) => {
     try {
-      for (const item of items) await restoreFile(item.id).unwrap();
+      const answer = await bulkFiles({ action: 'restore', ids: items.map((i) => i.id) }).unwrap();
       setSelected([]);
-      notify.success(t('files.notify.restored', { count: items.length }));
+      reportRefused(answer);
+      if (answer.changed.length)
+        notify.success(t('files.notify.restored', { count: answer.changed.length }));
     } catch (e) {
       fail(e);
     }
@@ -663,14 +688,26 @@ export function FileManagerView() {
                         color="inherit"
                         startIcon={<DriveFileMoveOutlined />}
                         onClick={() => setDialog({ kind: 'move', files: selection })}
+                        data-testid="bulk-move"
                       >
                         {t('files.actions.move')}
                       </Button>
+                      {selection.some((s) => s.access === 'owner') && (
+                        <Button
+                          size="small"
+                          color="inherit"
+                          startIcon={<ShareOutlined />}
+                          onClick={() => setDialog({ kind: 'bulkShare', files: selection })}
+                          data-testid="bulk-share"
+                        >
+                          {t('files.actions.share')}
+                        </Button>
+                      )}
                       <Button
                         size="small"
                         color="error"
                         startIcon={<DeleteOutlineRounded />}
-                        onClick={() => void trash(selection)}
+                        onClick={() => setDialog({ kind: 'trash', files: selection })}
                         data-testid="bulk-trash"
                       >
                         {t('files.actions.trash')}
@@ -688,8 +725,9 @@ export function FileManagerView() {
             loading={isLoading}
             fetching={isFetching}
             error={error ? translateError(t, error as HttpError) : null}
-            selected={selected}
-            onSelect={setSelected}
+            selection={{ selected, toggle, setAll: setSelected }}
+            sort={sort}
+            onSort={(next) => update({ sort: next === 'name' ? null : next })}
             onAction={act}
             canWrite={canWrite}
             inTrash={inTrash}
@@ -773,17 +811,22 @@ export function FileManagerView() {
           items={dialog.files}
           mode={dialog.kind}
           onSubmit={async (folder) => {
-            for (const item of dialog.files) {
-              if (dialog.kind === 'move')
-                await updateFile({ id: item.id, body: { folderId: folder } }).unwrap();
-              else await copyFile({ id: item.id, folderId: folder }).unwrap();
+            if (dialog.kind === 'move') {
+              const answer = await bulkFiles({
+                action: 'move',
+                ids: dialog.files.map((i) => i.id),
+                folderId: folder,
+              }).unwrap();
+              setSelected([]);
+              reportRefused(answer);
+              if (answer.changed.length)
+                notify.success(t('files.notify.moved', { count: answer.changed.length }));
+              return;
             }
+            for (const item of dialog.files)
+              await copyFile({ id: item.id, folderId: folder }).unwrap();
             setSelected([]);
-            notify.success(
-              t(dialog.kind === 'move' ? 'files.notify.moved' : 'files.notify.copied', {
-                count: dialog.files.length,
-              }),
-            );
+            notify.success(t('files.notify.copied', { count: dialog.files.length }));
           }}
           onClose={() => setDialog(null)}
         />
@@ -791,6 +834,26 @@ export function FileManagerView() {
       {dialog?.kind === 'share' && (
         <Suspense fallback={null}>
           <ShareDialog file={dialog.file} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'bulkShare' && (
+        <Suspense fallback={null}>
+          <BulkShareDialog
+            count={dialog.files.length}
+            onSubmit={async (userId, access) => {
+              const answer = await bulkFiles({
+                action: 'share',
+                ids: dialog.files.map((i) => i.id),
+                userIds: [userId],
+                access,
+              }).unwrap();
+              setSelected([]);
+              reportRefused(answer);
+              if (answer.changed.length)
+                notify.success(t('files.bulk.shared', { count: answer.changed.length }));
+            }}
+            onClose={() => setDialog(null)}
+          />
         </Suspense>
       )}
       {dialog?.kind === 'details' && (
@@ -831,6 +894,20 @@ export function FileManagerView() {
             }
             setDialog(null);
           })();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'trash'}
+        title={t('files.bulk.trashTitle', {
+          count: dialog?.kind === 'trash' ? dialog.files.length : 0,
+        })}
+        content={t('files.bulk.trashText')}
+        action={t('files.actions.trash')}
+        busy={bulking.isLoading}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          if (dialog?.kind !== 'trash') return;
+          void trash(dialog.files).finally(() => setDialog(null));
         }}
       />
       <ConfirmDialog

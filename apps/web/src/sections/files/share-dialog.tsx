@@ -334,3 +334,112 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
     </Dialog>
   );
 }
+
+/**
+ * Share several items at once with one person (view or edit), in one request: the items the
+ * server refuses (not the caller's own) come back named, for `onDone` to say.
+ */
+export function BulkShareDialog({
+  count,
+  onSubmit,
+  onClose,
+}: {
+  count: number;
+  onSubmit: (userId: string, access: 'view' | 'edit') => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const id = setTimeout(() => setDebounced(q.trim()), 250);
+    return () => clearTimeout(id);
+  }, [q]);
+  const people = useSharePeopleQuery(debounced, { skip: debounced.length < 2 });
+  const [person, setPerson] = useState<Person | null>(null);
+  const [access, setAccess] = useState<'view' | 'edit'>('view');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const submit = async () => {
+    if (!person) return;
+    setBusy(true);
+    try {
+      await onSubmit(person.id, access);
+      onClose();
+    } catch (e) {
+      setError(fieldMessage(t, e, 'userIds'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="bulk-share-title"
+    >
+      <DialogTitle id="bulk-share-title">{t('files.bulk.shareTitle', { count })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {t('files.bulk.shareHint')}
+        </Typography>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
+            {error}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+          <Autocomplete
+            sx={{ flex: 1 }}
+            options={people.data?.people ?? []}
+            value={person}
+            onChange={(_, value) => setPerson(value)}
+            inputValue={q}
+            onInputChange={(_, value) => setQ(value)}
+            filterOptions={(x) => x}
+            getOptionLabel={(p) => (p.email ? `${p.name} <${p.email}>` : p.name)}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={people.isFetching}
+            noOptionsText={
+              debounced.length < 2 ? t('files.share.typeMore') : t('files.share.nobody')
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('files.share.invite')}
+                placeholder={t('files.share.invitePlaceholder')}
+              />
+            )}
+          />
+          <TextField
+            select
+            label={t('files.share.access')}
+            value={access}
+            onChange={(e) => setAccess(e.target.value as 'view' | 'edit')}
+            sx={{ minWidth: 130 }}
+          >
+            <MenuItem value="view">{t('files.share.view')}</MenuItem>
+            <MenuItem value="edit">{t('files.share.edit')}</MenuItem>
+          </TextField>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" color="inherit" onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={!person || busy}
+          data-testid="bulk-share-submit"
+        >
+          {t('files.share.send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
