@@ -34,9 +34,14 @@ export function inReadScope<T>(scope: ReadScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
-/** Runs `fn` with every statement it sends on the primary: reads that must be exact. */
+/**
+ * Runs `fn` with every statement it sends on the primary: reads that must be exact. Outside a
+ * read scope (no replicas, or not a request's reads) there is nothing to undo: `fn` runs as it
+ * is, so a server without DATABASE_READ_URL never switches AsyncLocalStorage on (it makes every
+ * promise of the process dearer: the bench's framework ceiling lost a third of its rate).
+ */
 export function onPrimary<T>(fn: () => T): T {
-  return scopes.run(null, fn);
+  return scopes.getStore() ? scopes.run(null, fn) : fn();
 }
 
 /**
