@@ -199,7 +199,7 @@ export function FileItems(props: Props) {
       header: t('files.fields.name'),
       required: true,
       sortable: true,
-      width: 360,
+      width: 176,
       cell: (file) => (
         <Stack
           direction="row"
@@ -231,13 +231,13 @@ export function FileItems(props: Props) {
       id: 'size',
       header: t('files.fields.size'),
       sortable: true,
-      width: 110,
+      width: 96,
       cell: (file) => <Box sx={{ whiteSpace: 'nowrap' }}>{f.bytes(file.size)}</Box>,
     },
     {
       id: 'type',
       header: t('files.fields.type'),
-      width: 130,
+      width: 104,
       cell: (file) => t(`files.types.${file.category}`),
     },
     {
@@ -252,7 +252,7 @@ export function FileItems(props: Props) {
     {
       id: 'shared',
       header: t('files.fields.shared'),
-      width: 140,
+      width: 80,
       cell: (file) =>
         file.access !== 'owner' ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
