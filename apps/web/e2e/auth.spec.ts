@@ -224,6 +224,8 @@ test('a person without the admin role is refused the audit screen; an administra
   await signOut(page);
 
   await signIn(page, ADMIN.email, ADMIN.password);
+  // The dashboard has started (its account loaded) before this page is left for another.
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible();
   await page.goto('/dashboard/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByTestId('audit-row').first()).toBeVisible({ timeout: 15_000 });
