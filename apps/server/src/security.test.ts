@@ -312,7 +312,12 @@ describe('6. the code calls do not tell which addresses exist', () => {
     // Over a real socket from another process, as an attacker would time it (a client in this
     // process would share its event loop with the server's work after the answer).
     await t.database.query('DELETE FROM rate_limits');
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // A retry finds the server listening from the first try.
+    const address = t.app.server.address();
+    const base =
+      t.app.server.listening && address && typeof address === 'object'
+        ? `http://127.0.0.1:${address.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
     const script = `
       const base = process.argv[1];
       const timed = async (email) => {
@@ -348,10 +353,12 @@ describe('6. the code calls do not tell which addresses exist', () => {
     };
     await t.app.services.tasks.drain();
     // The fastest of twelve is what an attacker compares: it strips the noise of a busy machine
-    // (other suites run beside this one), while a lookup or a hash before the answer would show
-    // in every sample, the fastest included.
+    // (other suites run beside this one), while work before the answer would show in every
+    // sample, the fastest included. The bound is below a password hash (~30 ms, the costly
+    // work a known address triggers) and above what a loaded 2-core CI machine adds to the
+    // fastest of twelve (4.2 ms seen), so the test fails on a leak and not on a busy runner.
     const fastest = (xs: number[]) => Math.min(...xs);
-    expect(Math.abs(fastest(knownTimes) - fastest(unknownTimes))).toBeLessThan(4);
+    expect(Math.abs(fastest(knownTimes) - fastest(unknownTimes))).toBeLessThan(12);
     await t.database.query('DELETE FROM rate_limits');
   });
 });
