@@ -16,6 +16,24 @@ export const bulkIdsSchema = z.object({ ids: z.array(z.string().uuid()).min(1).m
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
+ * What a bulk action did: the items it changed (those already as asked count as changed), and
+ * those refused, each with its name (null when the caller may not see it), why (`code`, from the
+ * area's list of refusals) and the reason said in English (`message`). One shape for every list.
+ */
+export const bulkAnswerSchema = z.object({
+  changed: z.array(z.string().uuid()),
+  refused: z.array(
+    z.object({
+      id: z.string().uuid(),
+      name: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
+
+/**
  * Dates a back-office deals in: years 1900–2199. Anything else (year 0000, 9999, 13th months,
  * 31 February) is a 400 naming the field, never a value the database refuses with a 500.
  */

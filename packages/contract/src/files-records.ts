@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, isoDay } from './common';
+import { bulkAnswerSchema, isoDateTime, isoDay } from './common';
 
 /**
  * The files area's records, lists, shares and links (their paths are FILES_API in files.ts, which
@@ -234,15 +234,5 @@ export const FILE_BULK_REFUSALS = [
  * What a bulk action did: the items it changed (those already as asked count as changed), and
  * those refused, each with its name (null when the caller may not see it) and why.
  */
-export const fileBulkAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      name: z.string().nullable(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const fileBulkAnswerSchema = bulkAnswerSchema;
 export type FileBulkAnswer = z.infer<typeof fileBulkAnswerSchema>;

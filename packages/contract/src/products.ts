@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_MAX, listQuerySchema } from './common';
+import { AMOUNT_MAX, bulkAnswerSchema, listQuerySchema } from './common';
 import { uploadedImageUrlSchema } from './files';
 import {
   INVENTORY_STATES,
@@ -252,15 +252,5 @@ export const productBulkBodySchema = z
   });
 export type ProductBulkBody = z.input<typeof productBulkBodySchema>;
 /** What a bulk action did: the products it applies to now, and those refused, each named. */
-export const productBulkAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      name: z.string().nullable(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const productBulkAnswerSchema = bulkAnswerSchema;
 export type ProductBulkAnswer = z.infer<typeof productBulkAnswerSchema>;

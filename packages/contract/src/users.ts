@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_TYPES, type NotificationType } from './notifications';
 
 import { USER_STATUSES, emailSchema, passwordSchema } from './account';
-import { listQuerySchema } from './common';
+import { bulkAnswerSchema, listQuerySchema } from './common';
 import { uploadedImageUrlSchema } from './files';
 
 export { USERS_API } from './users-paths';
@@ -310,17 +310,7 @@ export const USER_BULK_REFUSALS = [
  * What a bulk action did: the people it changed (those already as asked count as changed), and
  * those refused, each named with the reason.
  */
-export const userBulkAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      name: z.string().nullable(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const userBulkAnswerSchema = bulkAnswerSchema;
 export type UserBulkAnswer = z.infer<typeof userBulkAnswerSchema>;
 
 export const roleSchema = z.object({
