@@ -199,7 +199,10 @@ test('share with a colleague who then sees it; move to trash and restore', async
   await owner.close();
 });
 
-test('bulk: trash three files with undo, move two into a folder', async ({ page, request }) => {
+test('bulk: trash three with undo, move two into a folder, share both', async ({
+  page,
+  request,
+}) => {
   const tag = Date.now().toString(36);
   const { accessToken } = await tokenFor(request);
   const auth = { Authorization: `Bearer ${accessToken}` };
@@ -260,6 +263,38 @@ test('bulk: trash three files with undo, move two into a folder', async ({ page,
   await expect(page.getByTestId('file-item')).toHaveCount(2);
   await expect(row('a.txt')).toBeVisible();
   await expect(row('b.txt')).toBeVisible();
+
+  // Share both with a colleague at once: they see the two under "Shared with me".
+  const email = `bulk.${tag}@e2e.local`;
+  const created = await request.post('/api/users', {
+    headers: auth,
+    data: {
+      firstName: 'Bea',
+      lastName: `Bulk${tag}`,
+      email,
+      password: 'a-long-unusual-password',
+      emailVerified: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await row('a.txt').getByRole('checkbox', { name: 'Select a.txt' }).click();
+  await row('b.txt').getByRole('checkbox', { name: 'Select b.txt' }).click();
+  await bar.getByTestId('bulk-share').click();
+  const share = page.getByRole('dialog', { name: 'Share 2 items' });
+  await share.getByLabel('Person').fill('Bea');
+  await page.getByRole('option', { name: new RegExp(`Bulk${tag}`) }).click();
+  await share.getByLabel('Access').click();
+  await page.getByRole('option', { name: 'Can edit' }).click();
+  await share.getByTestId('bulk-share-submit').click();
+  await expect(share).toBeHidden();
+  await expect(page.getByText('2 items shared')).toBeVisible();
+  const theirs = await tokenFor(request, email, 'a-long-unusual-password');
+  const seen = await request.get('/api/files?view=shared', {
+    headers: { Authorization: `Bearer ${theirs.accessToken}` },
+  });
+  expect(seen.status()).toBe(200);
+  const shared = ((await seen.json()) as { files: { name: string; access: string }[] }).files;
+  expect(shared.map((f) => `${f.name}:${f.access}`).sort()).toEqual(['a.txt:edit', 'b.txt:edit']);
 });
 
 async function screens(browser: Browser, token: string) {

@@ -24,6 +24,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { DriveFile } from '@bo/contract/files-records';
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/snackbar/notify';
 import { translateError } from '../../locales/form-errors';
@@ -47,13 +48,24 @@ function fieldMessage(t: ReturnType<typeof useTranslation>['t'], error: unknown,
   return detail ? translateError(t, { ...e, details: [detail] }) : translateError(t, e);
 }
 
-/** New folder, or rename: one name, checked as the server checks it. */
-/** Share with colleagues (view or edit) and by link (optional password and expiry). */
-export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () => void }) {
+/**
+ * Whom to share with (a colleague found by name or address, two letters at least) and with
+ * which access; `children` sit at the end of the row (the single dialog's invite button).
+ */
+function SharePersonFields({
+  person,
+  onPerson,
+  access,
+  onAccess,
+  children,
+}: {
+  person: Person | null;
+  onPerson: (person: Person | null) => void;
+  access: 'view' | 'edit';
+  onAccess: (access: 'view' | 'edit') => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const f = useFileFormat();
-  const { data } = useFileQuery(file.id);
-  const details = data?.file;
   const [q, setQ] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
@@ -61,8 +73,59 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
     return () => clearTimeout(id);
   }, [q]);
   const people = useSharePeopleQuery(debounced, { skip: debounced.length < 2 });
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+      <Autocomplete
+        sx={{ flex: 1 }}
+        options={people.data?.people ?? []}
+        value={person}
+        onChange={(_, value) => onPerson(value)}
+        inputValue={q}
+        onInputChange={(_, value) => setQ(value)}
+        filterOptions={(x) => x}
+        getOptionLabel={(p) => (p.email ? `${p.name} <${p.email}>` : p.name)}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        loading={people.isFetching}
+        noOptionsText={debounced.length < 2 ? t('files.share.typeMore') : t('files.share.nobody')}
+        renderOption={({ key, ...props }, p) => (
+          <li key={key} {...props}>
+            <Avatar src={p.avatarUrl ?? undefined} alt="" sx={{ width: 28, height: 28, me: 1 }} />
+            <bdi>{p.name}</bdi>
+          </li>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('files.share.invite')}
+            placeholder={t('files.share.invitePlaceholder')}
+          />
+        )}
+      />
+      <TextField
+        select
+        label={t('files.share.access')}
+        value={access}
+        onChange={(e) => onAccess(e.target.value as 'view' | 'edit')}
+        sx={{ minWidth: 130 }}
+      >
+        <MenuItem value="view">{t('files.share.view')}</MenuItem>
+        <MenuItem value="edit">{t('files.share.edit')}</MenuItem>
+      </TextField>
+      {children}
+    </Stack>
+  );
+}
+
+/** Share with colleagues (view or edit) and by link (optional password and expiry). */
+export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () => void }) {
+  const { t } = useTranslation();
+  const f = useFileFormat();
+  const { data } = useFileQuery(file.id);
+  const details = data?.file;
   const [person, setPerson] = useState<Person | null>(null);
   const [access, setAccess] = useState<'view' | 'edit'>('view');
+  // A new picker (empty search) after each invitation.
+  const [pickerKey, setPickerKey] = useState(0);
   const [share, sharing] = useShareFileMutation();
   const [unshare] = useUnshareFileMutation();
   const [createLink, linking] = useCreateLinkMutation();
@@ -79,7 +142,7 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
       await share({ id: file.id, userId: person.id, access }).unwrap();
       notify.success(t('files.share.shared', { name: person.name }));
       setPerson(null);
-      setQ('');
+      setPickerKey((k) => k + 1);
     } catch (e) {
       setError(fieldMessage(t, e, 'userId'));
     }
@@ -117,49 +180,13 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
           </Alert>
         )}
         {owner && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-            <Autocomplete
-              sx={{ flex: 1 }}
-              options={people.data?.people ?? []}
-              value={person}
-              onChange={(_, value) => setPerson(value)}
-              inputValue={q}
-              onInputChange={(_, value) => setQ(value)}
-              filterOptions={(x) => x}
-              getOptionLabel={(p) => (p.email ? `${p.name} <${p.email}>` : p.name)}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              loading={people.isFetching}
-              noOptionsText={
-                debounced.length < 2 ? t('files.share.typeMore') : t('files.share.nobody')
-              }
-              renderOption={({ key, ...props }, p) => (
-                <li key={key} {...props}>
-                  <Avatar
-                    src={p.avatarUrl ?? undefined}
-                    alt=""
-                    sx={{ width: 28, height: 28, me: 1 }}
-                  />
-                  <bdi>{p.name}</bdi>
-                </li>
-              )}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t('files.share.invite')}
-                  placeholder={t('files.share.invitePlaceholder')}
-                />
-              )}
-            />
-            <TextField
-              select
-              label={t('files.share.access')}
-              value={access}
-              onChange={(e) => setAccess(e.target.value as 'view' | 'edit')}
-              sx={{ minWidth: 130 }}
-            >
-              <MenuItem value="view">{t('files.share.view')}</MenuItem>
-              <MenuItem value="edit">{t('files.share.edit')}</MenuItem>
-            </TextField>
+          <SharePersonFields
+            key={pickerKey}
+            person={person}
+            onPerson={setPerson}
+            access={access}
+            onAccess={setAccess}
+          >
             <Button
               variant="contained"
               onClick={() => void invite()}
@@ -168,7 +195,7 @@ export function ShareDialog({ file, onClose }: { file: DriveFile; onClose: () =>
             >
               {t('files.share.send')}
             </Button>
-          </Stack>
+          </SharePersonFields>
         )}
 
         <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
@@ -349,13 +376,6 @@ export function BulkShareDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
-  const [debounced, setDebounced] = useState('');
-  useEffect(() => {
-    const id = setTimeout(() => setDebounced(q.trim()), 250);
-    return () => clearTimeout(id);
-  }, [q]);
-  const people = useSharePeopleQuery(debounced, { skip: debounced.length < 2 });
   const [person, setPerson] = useState<Person | null>(null);
   const [access, setAccess] = useState<'view' | 'edit'>('view');
   const [busy, setBusy] = useState(false);
@@ -392,40 +412,12 @@ export function BulkShareDialog({
             {error}
           </Alert>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-          <Autocomplete
-            sx={{ flex: 1 }}
-            options={people.data?.people ?? []}
-            value={person}
-            onChange={(_, value) => setPerson(value)}
-            inputValue={q}
-            onInputChange={(_, value) => setQ(value)}
-            filterOptions={(x) => x}
-            getOptionLabel={(p) => (p.email ? `${p.name} <${p.email}>` : p.name)}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            loading={people.isFetching}
-            noOptionsText={
-              debounced.length < 2 ? t('files.share.typeMore') : t('files.share.nobody')
-            }
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('files.share.invite')}
-                placeholder={t('files.share.invitePlaceholder')}
-              />
-            )}
-          />
-          <TextField
-            select
-            label={t('files.share.access')}
-            value={access}
-            onChange={(e) => setAccess(e.target.value as 'view' | 'edit')}
-            sx={{ minWidth: 130 }}
-          >
-            <MenuItem value="view">{t('files.share.view')}</MenuItem>
-            <MenuItem value="edit">{t('files.share.edit')}</MenuItem>
-          </TextField>
-        </Stack>
+        <SharePersonFields
+          person={person}
+          onPerson={setPerson}
+          access={access}
+          onAccess={setAccess}
+        />
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" color="inherit" onClick={onClose} disabled={busy}>
