@@ -305,3 +305,32 @@ for (const v of VARIANTS) {
     allowRefusals(consoleErrors);
   });
 }
+
+test('a server that is briefly away at start-up is waited out; one that stays away signs out', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const token = await apiToken(request, ADMIN.email, ADMIN.password);
+  await page.addInitScript((value) => window.localStorage.setItem('accessToken', value), token);
+  let unavailable = 2;
+  let calls = 0;
+  await page.route('**/api/account/my-account/', async (route) => {
+    calls += 1;
+    if (unavailable-- > 0) await route.fulfill({ status: 503, json: { message: 'Restarting' } });
+    else await route.continue();
+  });
+  await page.goto('/dashboard/app');
+  await expect(page.getByRole('button', { name: 'Account', exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+  expect(calls).toBe(3);
+  await expect(page).toHaveURL(/\/dashboard\/app/);
+
+  // Still away after every try: the person is signed out, as the spec asks.
+  unavailable = 100;
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login/, { timeout: 15_000 });
+  const others = consoleErrors.filter((e) => !/status of 503/.test(e));
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});

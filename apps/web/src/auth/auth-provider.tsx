@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../components/snackbar/notify';
 import { http } from '../lib/http';
 import { jwtExpiry } from '../lib/jwt';
+import { retrying } from '../lib/retry';
 import { useAppNavigation } from '../routes/app-navigation';
 import { LOGIN_PATH } from '../routes/paths';
 import { AuthContext } from './auth-context';
@@ -17,6 +18,9 @@ type Action =
   | { type: 'INITIAL'; user: AccountUser | null }
   | { type: 'LOGIN'; user: AccountUser }
   | { type: 'LOGOUT' };
+
+/** The waits (ms) between tries of the start-up account load. */
+const START_RETRIES = [500, 1000, 2500] as const;
 
 const initialState: AuthState = { isInitialized: false, isAuthenticated: false, user: null };
 
@@ -98,7 +102,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     const remember = window.localStorage.getItem('accessToken') === token;
     startSession(token, remember);
-    http<{ data: { user: AccountUser } }>(API.account.myAccount)
+    // A server restarting or a network blip at start-up is waited out (about 4 s) before the
+    // person is signed out: only an answer that refuses the session ends it at once.
+    retrying(() => http<{ data: { user: AccountUser } }>(API.account.myAccount), START_RETRIES, {
+      stop: () => cancelled,
+    })
       .then((answer) => {
         if (!cancelled) dispatch({ type: 'INITIAL', user: answer.data.user });
       })
