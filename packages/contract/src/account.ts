@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
+import { PASSWORD_MAX, PASSWORD_MIN } from './account-constants';
+
 export const USER_STATUSES = ['active', 'pending', 'banned', 'rejected'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const LIMITATIONS = ['unverified', 'unapproved', 'needs_2fa'] as const;
 export type Limitation = (typeof LIMITATIONS)[number];
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).email();
 

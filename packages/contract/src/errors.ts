@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { ERROR_CODES } from './error-codes';
+
 /** One failing field of a request, named by its dotted path (e.g. `billing.phone`). */
 export const fieldErrorSchema = z.object({
   field: z.string(),
@@ -20,19 +22,4 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Stable machine codes; the web app translates them, the server's message is the English fallback. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_FAILED',
-  unauthorized: 'UNAUTHORIZED',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  tokenExpired: 'TOKEN_EXPIRED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  rateLimited: 'RATE_LIMITED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
-  internal: 'INTERNAL_ERROR',
-  /** A statement ran past DATABASE_STATEMENT_TIMEOUT_MS and was cancelled; retrying may work. */
-  databaseTimeout: 'DATABASE_TIMEOUT',
-} as const;
+export { ERROR_CODES };

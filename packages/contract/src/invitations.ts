@@ -1,24 +1,13 @@
 import { z } from 'zod';
-import { apiPath } from './api-path';
 import { emailSchema, passwordSchema } from './account';
+import { INVITATIONS_API } from './invitations-paths';
 
 /**
  * Invitations: an administrator invites addresses with a role; each gets a mailed link valid
  * INVITATION_TTL_DAYS days that opens the accept page (choose a password, land signed in,
  * verified and approved).
  */
-export const INVITATIONS_API = {
-  list: '/api/invitations',
-  one: apiPath('/api/invitations/:id'),
-  resend: apiPath('/api/invitations/:id/resend'),
-  /** Public: the person following the mailed link. */
-  accept: '/api/invitations/accept',
-  /**
-   * Public: who invited whom for what, from the link's token (its own prefix: under
-   * /api/invitations/ it would be ambiguous with `:id/resend`).
-   */
-  preview: apiPath('/api/invitation-links/:token', { encode: true }),
-} as const;
+export { INVITATIONS_API };
 
 export const INVITATION_TTL_DAYS = 7;
 /** Addresses one call may invite. */
