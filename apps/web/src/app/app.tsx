@@ -14,9 +14,16 @@ const loadRouter = () => import('./app-router');
  * A visit that starts on the sign-in page gets the light shell; every other one the router. The
  * download starts as this module runs, beside the language files, not after the first render.
  */
-const startsSignedOut = signInPageOf(window.location.pathname) !== null;
-if (startsSignedOut) void loadShell();
-else void loadRouter();
+const startPage = signInPageOf(window.location.pathname);
+const startsSignedOut = startPage !== null;
+if (startPage) {
+  void loadShell();
+  // The sign-in form, the most visited first page, downloads beside the shell; the shell starts
+  // the other account pages' views itself (each import here costs every page of the app bytes).
+  if (startPage === 'login' || startPage === 'loginUnprotected') {
+    void import('../sections/auth/login-view').catch(() => undefined);
+  }
+} else void loadRouter();
 
 const SignInShell = lazy(() => loadShell().then((m) => ({ default: m.SignInShell })));
 const AppRouter = lazy(loadRouter);

@@ -18,6 +18,13 @@ type Props = {
   autoFocus?: boolean;
   error?: string;
   endAdornment?: ReactNode;
+  /** Another element that describes the input (a password's policy), besides the error. */
+  describedBy?: string;
+  /** The input's id, when the page focuses it by id; a generated one otherwise. */
+  id?: string;
+  readOnly?: boolean;
+  /** `ltr` for an address or a code in a right-to-left page. */
+  dir?: 'ltr' | 'rtl';
 };
 
 /**
@@ -33,8 +40,13 @@ export function LightField({
   autoFocus,
   error,
   endAdornment,
+  describedBy,
+  id: givenId,
+  readOnly,
+  dir,
 }: Props) {
-  const id = useId();
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const helperId = `${id}-helper`;
   return (
     <Box>
@@ -96,10 +108,17 @@ export function LightField({
           type={type}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
+          readOnly={readOnly}
+          dir={dir}
           aria-invalid={!!error}
-          aria-describedby={error ? helperId : undefined}
+          aria-describedby={
+            [error ? helperId : null, describedBy].filter(Boolean).join(' ') || undefined
+          }
           sx={{
             flex: 1,
+            // From 0, not the input's own width (its `size`): two fields side by side share the
+            // row instead of pushing past it.
+            width: 0,
             minWidth: 0,
             height: 54,
             px: 1.75,

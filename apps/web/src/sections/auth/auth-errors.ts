@@ -1,32 +1,8 @@
-import { ERROR_CODES } from '@bo/contract/errors';
+import { ERROR_CODES } from '@bo/contract/error-codes';
 import type { TFunction } from 'i18next';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type * as z from 'zod/v4/core';
 
 import { isHttpError } from '../../lib/http';
-import { translateError, zodErrorMap } from '../../locales/form-errors';
-
-type ErrorMap = ReturnType<typeof zodErrorMap>;
-type Issue = Parameters<ErrorMap>[0];
-
-/**
- * The shared zod error map, plus our own refinements: a `custom` issue carries `params.code`
- * (e.g. `password_is_email`) and is translated with the same key the server's code uses.
- */
-export function authErrorMap(t: TFunction): ErrorMap {
-  const base = zodErrorMap(t);
-  return (issue: Issue) => {
-    // The only pattern in these forms is the 6-digit code's.
-    if (issue.code === 'invalid_format' && issue.format === 'regex') {
-      return t('errors.field.code_incomplete');
-    }
-    if (issue.code === 'custom') {
-      const code = (issue as z.$ZodRawIssue<z.$ZodIssueCustom>).params?.code;
-      if (typeof code === 'string') return t(`errors.field.${code}`);
-    }
-    return base(issue);
-  };
-}
+import { translateError } from '../../locales/translate-error';
 
 /** Minutes to wait from a 429's Retry-After (seconds), rounded up, at least 1. */
 export function retryMinutes(error: unknown): number | null {
@@ -44,35 +20,25 @@ export function authErrorMessage(t: TFunction, error: unknown): string {
 }
 
 /**
- * Puts the server's `details` on the form's fields, translated by code with the values the
- * message needs (`minimum`, `maximum`). Returns whether any field took an error.
+ * The server's `details` for the form's `fields`, translated by code with the values the message
+ * needs (`minimum`, `maximum`); null when the refusal names none of them.
  */
-export function applyAuthFieldErrors<T extends FieldValues>(
+export function serverFieldErrors<F extends string>(
   t: TFunction,
   error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): boolean {
-  if (!isHttpError(error) || !error.details?.length) return false;
-  let applied = false;
+  fields: readonly F[],
+): Partial<Record<F, string>> | null {
+  if (!isHttpError(error) || !error.details?.length) return null;
+  const found: Partial<Record<F, string>> = {};
   for (const detail of error.details) {
     const field = fields.find((f) => f === detail.field);
-    if (!field) continue;
-    const first = !applied;
-    applied = true;
-    setError(
-      field,
-      {
-        type: detail.code,
-        message: t(`errors.field.${detail.code}`, {
-          defaultValue: detail.message,
-          minimum: '',
-          maximum: '',
-          ...detail.params,
-        }),
-      },
-      { shouldFocus: first },
-    );
+    if (!field || found[field]) continue;
+    found[field] = t(`errors.field.${detail.code}`, {
+      defaultValue: detail.message,
+      minimum: '',
+      maximum: '',
+      ...detail.params,
+    });
   }
-  return applied;
+  return Object.keys(found).length ? found : null;
 }

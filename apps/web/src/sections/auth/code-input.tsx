@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputBase from '@mui/material/InputBase';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import type { ClipboardEvent, KeyboardEvent, Ref } from 'react';
+import type { ChangeEvent, ClipboardEvent, FocusEvent, KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const CODE_LENGTH = 6;
@@ -154,18 +152,18 @@ export function CodeInput({
         sx={{ display: 'flex', gap: { xs: 1, sm: 1.5 }, justifyContent: 'space-between' }}
       >
         {cells.map((cell, index) => (
-          <InputBase
+          <Box
+            component="input"
             key={index}
-            inputRef={(el: HTMLInputElement | null) => {
+            ref={(el: HTMLInputElement | null) => {
               inputs.current[index] = el;
             }}
             value={cell}
             disabled={disabled}
             autoFocus={autoFocus && index === 0}
-            error={error}
             onBlur={onBlur}
-            onFocus={(event) => event.target.select()}
-            onChange={(event) => {
+            onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
               const typed = event.target.value.replace(/\D/g, '');
               if (!typed) return;
               // One new digit replaces the box; more (browser autofill) spread to the next boxes.
@@ -173,41 +171,52 @@ export function CodeInput({
             }}
             onKeyDown={onKeyDown(index)}
             onPaste={onPaste(index)}
-            inputProps={{
-              name: `${name}-${index + 1}`,
-              inputMode: 'numeric',
-              pattern: '[0-9]*',
-              autoComplete: index === 0 ? 'one-time-code' : 'off',
-              'aria-label': t('auth.code.digit', { index: index + 1, total: CODE_LENGTH }),
-              'aria-invalid': error || undefined,
-              'data-testid': `code-box-${index + 1}`,
-            }}
+            name={`${name}-${index + 1}`}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            aria-label={t('auth.code.digit', { index: index + 1, total: CODE_LENGTH })}
+            aria-invalid={error || undefined}
+            data-testid={`code-box-${index + 1}`}
             sx={(theme) => ({
               flex: '1 1 0',
+              // A native input's own width (its `size`) would hold the row at six full boxes
+              // on a phone; from 0 the boxes grow to their size as the row allows.
+              width: 0,
               minWidth: 0,
               maxWidth: 56,
               height: 56,
+              p: 0,
+              m: 0,
               borderRadius: 1,
               border: `1px solid ${error ? theme.palette.error.main : theme.palette.divider}`,
+              outline: 0,
+              bgcolor: 'transparent',
+              color: 'text.primary',
               typography: 'h5',
-              '& input': { textAlign: 'center', p: 0 },
-              '&.Mui-focused': {
+              textAlign: 'center',
+              '&:focus': {
                 borderColor: error ? theme.palette.error.main : theme.palette.text.primary,
                 boxShadow: `0 0 0 1px ${error ? theme.palette.error.main : theme.palette.text.primary}`,
               },
+              '&:disabled': { color: 'text.disabled' },
             })}
           />
         ))}
       </Box>
       {helperText && (
-        <FormHelperText
+        <Box
           id={helperId}
-          error={error}
-          sx={{ mx: 1.75 }}
           role={error ? 'alert' : undefined}
+          sx={{
+            mt: 0.75,
+            mx: 1.75,
+            typography: 'caption',
+            color: error ? 'error.main' : 'text.secondary',
+          }}
         >
           {helperText}
-        </FormHelperText>
+        </Box>
       )}
     </Box>
   );

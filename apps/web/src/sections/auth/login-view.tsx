@@ -1,10 +1,7 @@
 import type { LoginBody } from '@bo/contract/account';
 import Box from '@mui/material/Box';
-import type { Theme } from '@mui/material/styles';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import type { TFunction } from 'i18next';
@@ -17,7 +14,8 @@ import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
-import { textShade } from '../../theme/components';
+import { AuthServerError, authLinkSx } from './auth-form-parts';
+import { LightPasswordField } from './light-password-field';
 import { SsoButtons } from './sso-buttons';
 
 /**
@@ -48,25 +46,6 @@ async function validate(values: LoginBody, t: TFunction): Promise<FieldErrors> {
   return errors;
 }
 
-// Plain styled router links and a native checkbox: MUI's Link and Checkbox would add ~5 KiB to
-// the sign-in page, which has the tightest budget.
-const linkSx = {
-  // The theme's readable shade (the main green reads 3.1:1 on white, under AA for text).
-  color: (theme: Theme) => textShade(theme, 'primary'),
-  textDecoration: 'none',
-  '&:hover': { textDecoration: 'underline' },
-} as const;
-
-/** Eye icons drawn inline: two icon modules would be two more requests on this page. */
-function EyeIcon({ off }: { off: boolean }) {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M12 5C7 5 2.7 8.1 1 12c1.7 3.9 6 7 11 7s9.3-3.1 11-7c-1.7-3.9-6-7-11-7Zm0 11.5a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" />
-      {off && <path d="M3 3.7 4.4 2.3l17.3 17.3-1.4 1.4z" />}
-    </svg>
-  );
-}
-
 /** The second step exists only for accounts with two-factor sign-in: loaded when asked for. */
 const TwoFactorStep = lazy(() =>
   import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })),
@@ -80,7 +59,6 @@ export function LoginView() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(true);
   const [serverError, setServerError] = useState<string | null>(null);
   const [mfaToken, setMfaToken] = useState<string | null>(null);
@@ -145,23 +123,7 @@ export function LoginView() {
     }
   };
 
-  const alert = serverError && (
-    <Box
-      role="alert"
-      sx={(theme) => ({
-        mb: 3,
-        px: 2,
-        py: 1.5,
-        borderRadius: 1,
-        typography: 'body2',
-        fontWeight: 500,
-        color: theme.palette.mode === 'light' ? 'error.darker' : 'error.lighter',
-        bgcolor: alpha(theme.palette.error.main, 0.16),
-      })}
-    >
-      {serverError}
-    </Box>
-  );
+  const alert = <AuthServerError message={serverError} />;
 
   if (mfaToken) {
     return (
@@ -188,7 +150,12 @@ export function LoginView() {
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
         {t('auth.login.noAccount')}{' '}
-        <Box component={AppLink} to={paths.auth.register} sx={linkSx} style={{ fontWeight: 600 }}>
+        <Box
+          component={AppLink}
+          to={paths.auth.register}
+          sx={authLinkSx}
+          style={{ fontWeight: 600 }}
+        >
           {t('auth.login.getStarted')}
         </Box>
       </Typography>
@@ -210,30 +177,15 @@ export function LoginView() {
           <Box
             component={AppLink}
             to={paths.auth.resetPassword}
-            sx={[linkSx, { alignSelf: 'flex-end', color: 'text.primary', typography: 'body2' }]}
+            sx={[authLinkSx, { alignSelf: 'flex-end', color: 'text.primary', typography: 'body2' }]}
           >
             {t('auth.login.forgot')}
           </Box>
-          <LightField
+          <LightPasswordField
             registration={bind('password')}
             label={t('auth.login.password')}
-            type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
             error={errors.password}
-            endAdornment={
-              <Box sx={{ display: 'flex', ml: 1 }}>
-                <IconButton
-                  onClick={() => setShowPassword((v) => !v)}
-                  edge="end"
-                  aria-label={
-                    showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')
-                  }
-                  aria-pressed={showPassword}
-                >
-                  <EyeIcon off={showPassword} />
-                </IconButton>
-              </Box>
-            }
           />
         </Box>
         <Box

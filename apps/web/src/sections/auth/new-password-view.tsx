@@ -1,128 +1,94 @@
-import { newPasswordBodySchema } from '@bo/contract/account';
-import { zodResolver } from '@hookform/resolvers/zod';
 import PasswordRounded from '@mui/icons-material/PasswordRounded';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 
 import { useAuth } from '../../auth/auth-context';
+import { LightField } from '../../components/form/light-field';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
+import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { useNewPasswordMutation, useResetPasswordMutation } from './auth-api';
-import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
-import { AuthFormHead, AuthServerError, AuthSubmitButton } from './auth-form-parts';
+import { authErrorMessage } from './auth-errors';
+import { AuthFormHead, AuthServerError, AuthSubmitButton, authBackLinkSx } from './auth-form-parts';
 import { CodeInput } from './code-input';
-import { PasswordField } from './password-field';
-import { passwordIsEmail } from './password-policy';
+import type { CodeInputHandle } from './code-input';
+import { useLightForm, validateWith } from './light-form';
+import { LightPasswordField } from './light-password-field';
 import { PasswordPolicyList } from './password-policy-list';
 import { ResendCodeButton } from './resend-code-button';
 
-const newPasswordFormSchema = newPasswordBodySchema
-  .extend({ confirm: z.string() })
-  .superRefine((values, ctx) => {
-    if (passwordIsEmail(values.password, values.email)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], params: { code: 'password_is_email' } });
-    }
-    if (values.password !== values.confirm) {
-      ctx.addIssue({ code: 'custom', path: ['confirm'], params: { code: 'password_mismatch' } });
-    }
-  });
+type Values = { email: string; code: string; password: string; confirm: string };
+const FIELDS = ['email', 'code', 'password', 'confirm'] as const;
+type Field = (typeof FIELDS)[number];
 
-type FormInput = z.input<typeof newPasswordFormSchema>;
-type FormOutput = z.output<typeof newPasswordFormSchema>;
-
-const FIELDS = ['email', 'code', 'password'] as const;
+const validate = validateWith<Values, Field>((checks) => checks.newPasswordFormSchema);
 
 /** /auth/new-password?email=… — the mailed code and a new password; every session ends. */
 export function NewPasswordView() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { navigate, search } = useAppNavigation();
   const { isAuthenticated, logout } = useAuth();
   const [newPassword] = useNewPasswordMutation();
   const [resetPassword, resend] = useResetPasswordMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [knownCommon, setKnownCommon] = useState<ReadonlySet<string>>(new Set());
-  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const codeRef = useRef<CodeInputHandle>(null);
   usePageTitle(t('auth.newPassword.title'));
 
-  const resolver = useMemo(
-    () => zodResolver(newPasswordFormSchema, { error: authErrorMap(t) }),
-    [t],
-  );
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    trigger,
-    getValues,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver,
-    // Focus follows the screen's order; by default RHF would pick the code boxes last, as their
-    // Controller registers after the plain fields.
-    shouldFocusError: false,
-    defaultValues: { email: params.get('email') ?? '', code: '', password: '', confirm: '' },
+  const focus = useMemo(() => ({ code: () => codeRef.current?.focus() }), []);
+  const form = useLightForm<Values, Field, Values>({
+    initial: {
+      email: new URLSearchParams(search).get('email') ?? '',
+      code: '',
+      password: '',
+      confirm: '',
+    },
+    fields: FIELDS,
+    validate,
+    focus,
   });
-  const email = watch('email');
-  const password = watch('password');
+  const { values, errors, isSubmitting, bind } = form;
+  // Whether the page opened with the address (from the reset page's link): the code comes first.
+  const [emailGiven] = useState(() => values.email !== '');
 
-  const field = (name: 'email' | 'password' | 'confirm') => {
-    const { ref, ...rest } = register(name);
-    return {
-      ...rest,
-      inputRef: (el: HTMLInputElement | null) => {
-        ref(el);
-        if (name === 'password') passwordRef.current = el;
-      },
-      error: !!errors[name],
-      helperText: errors[name]?.message,
-    };
-  };
-
-  const focusFirstError = (invalid: Partial<Record<keyof FormInput, unknown>>) => {
-    const first = (['email', 'code', 'password', 'confirm'] as const).find((name) => invalid[name]);
-    if (first) setFocus(first);
-  };
-
-  const onSubmit = handleSubmit(async ({ confirm: _confirm, ...body }) => {
-    setServerError(null);
-    try {
-      await newPassword(body);
+  const onSubmit = form.handleSubmit(
+    async ({ confirm: _confirm, ...body }) => {
+      setServerError(null);
+      try {
+        await newPassword(body);
+      } catch (error) {
+        if (
+          isHttpError(error) &&
+          error.details?.some((d) => d.field === 'password' && d.code === 'password_common')
+        ) {
+          setKnownCommon((prev) => new Set(prev).add(body.password.toLowerCase()));
+        }
+        throw error;
+      }
       // The server ended every session of this person, this tab's included.
       if (isAuthenticated) await logout();
       notify.success(t('auth.newPassword.done'));
       navigate(paths.auth.login, { replace: true });
-    } catch (error) {
-      if (
-        isHttpError(error) &&
-        error.details?.some((d) => d.field === 'password' && d.code === 'password_common')
-      ) {
-        setKnownCommon((prev) => new Set(prev).add(body.password.toLowerCase()));
-      }
-      if (!applyAuthFieldErrors(t, error, setError, FIELDS)) {
-        setServerError(authErrorMessage(t, error));
-      }
-    }
-  }, focusFirstError);
+    },
+    (error) => setServerError(authErrorMessage(t, error)),
+  );
 
   const sendAgain = async () => {
-    if (!(await trigger('email'))) throw { message: t('errors.field.email') };
-    await resetPassword({ email: getValues('email') });
+    if (!(await form.check(['email']))) throw { message: t('errors.field.email') };
+    await resetPassword({ email: values.email.trim() });
   };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
+    <Box
+      component="form"
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="new-password-title"
+    >
       <AuthFormHead
         id="new-password-title"
         icon={PasswordRounded}
@@ -133,62 +99,53 @@ export function NewPasswordView() {
       <AuthServerError message={serverError} testId="new-password-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <TextField
-          {...field('email')}
+        <LightField
+          registration={bind('email')}
           label={t('auth.register.email')}
           type="email"
           autoComplete="email"
-          autoFocus={!email}
-          slotProps={{ inputLabel: { shrink: true } }}
+          autoFocus={!emailGiven}
+          error={errors.email}
         />
-        <Controller
-          name="code"
-          control={control}
-          render={({ field: code, fieldState }) => (
-            <CodeInput
-              ref={code.ref}
-              value={code.value}
-              onChange={code.onChange}
-              onBlur={code.onBlur}
-              // A complete code moves on to the password rather than submitting half a form.
-              onComplete={() => passwordRef.current?.focus()}
-              label={t('auth.code.label')}
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-              autoFocus={!!email}
-            />
-          )}
+        <CodeInput
+          ref={codeRef}
+          value={values.code}
+          onChange={(code) => form.set('code', code)}
+          // A complete code moves on to the password rather than submitting half a form.
+          onComplete={() =>
+            form.formRef.current?.querySelector<HTMLInputElement>('[name="password"]')?.focus()
+          }
+          label={t('auth.code.label')}
+          error={!!errors.code}
+          helperText={errors.code}
+          autoFocus={emailGiven}
         />
-        <PasswordField
-          {...field('password')}
+        <LightPasswordField
+          registration={bind('password')}
           label={t('auth.newPassword.password')}
           autoComplete="new-password"
+          error={errors.password}
           describedBy="new-password-policy"
         />
         <PasswordPolicyList
           id="new-password-policy"
-          password={password}
-          email={email}
+          password={values.password}
+          email={values.email}
           knownCommon={knownCommon}
         />
-        <PasswordField
-          {...field('confirm')}
+        <LightPasswordField
+          registration={bind('confirm')}
           label={t('auth.newPassword.confirm')}
           autoComplete="new-password"
+          error={errors.confirm}
         />
         <AuthSubmitButton busy={isSubmitting} testId="new-password-submit">
           {isSubmitting ? t('auth.newPassword.submitting') : t('auth.newPassword.submit')}
         </AuthSubmitButton>
         <ResendCodeButton send={sendAgain} loading={resend.isLoading} disabled={isSubmitting} />
-        <Link
-          component={RouterLink}
-          to={paths.auth.login}
-          variant="subtitle2"
-          color="inherit"
-          sx={{ alignSelf: 'center' }}
-        >
+        <Box component={AppLink} to={paths.auth.login} sx={authBackLinkSx}>
           {t('auth.backToLogin')}
-        </Link>
+        </Box>
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@bo/contract/account';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@bo/contract/account-constants';
 
 /**
  * The client half of the password policy: length and "not the email". The common-password list

@@ -1,44 +1,27 @@
-import { registerBodySchema } from '@bo/contract/account';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterBody } from '@bo/contract/account';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
 
 import { useAuth } from '../../auth/auth-context';
+import { LightField } from '../../components/form/light-field';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
+import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
-import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
-import { AuthServerError, AuthSubmitButton } from './auth-form-parts';
-import { PasswordField } from './password-field';
-import { passwordIsEmail } from './password-policy';
+import { authErrorMessage } from './auth-errors';
+import { AuthServerError, AuthSubmitButton, authLinkSx } from './auth-form-parts';
+import { useLightForm, validateWith } from './light-form';
+import { LightPasswordField } from './light-password-field';
 import { PasswordPolicyList } from './password-policy-list';
 
-/** The contract's body, plus the terms box and the "not your email" half of the policy. */
-const registerFormSchema = registerBodySchema
-  .extend({
-    terms: z.boolean().refine((v) => v, { params: { code: 'terms_required' } }),
-  })
-  .superRefine((values, ctx) => {
-    if (passwordIsEmail(values.password, values.email)) {
-      ctx.addIssue({ code: 'custom', path: ['password'], params: { code: 'password_is_email' } });
-    }
-  });
+type Values = RegisterBody & { terms: boolean };
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'terms'] as const;
+type Field = (typeof FIELDS)[number];
 
-type FormInput = z.input<typeof registerFormSchema>;
-type FormOutput = z.output<typeof registerFormSchema>;
-
-const FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
+const validate = validateWith<Values, Field>((checks) => checks.registerFormSchema);
 
 type Props = {
   /**
@@ -51,62 +34,56 @@ type Props = {
 export function RegisterView({ onSubmitting }: Props) {
   const { t } = useTranslation();
   const { register: signUp } = useAuth();
-  const navigate = useNavigate();
+  const { navigate } = useAppNavigation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [knownCommon, setKnownCommon] = useState<ReadonlySet<string>>(new Set());
   usePageTitle(t('auth.register.title'));
 
-  const resolver = useMemo(() => zodResolver(registerFormSchema, { error: authErrorMap(t) }), [t]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver,
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', terms: false },
+  const form = useLightForm<Values, Field, Values>({
+    initial: { firstName: '', lastName: '', email: '', password: '', terms: false },
+    fields: FIELDS,
+    validate,
   });
-  const email = watch('email');
-  const password = watch('password');
+  const { values, errors, isSubmitting, bind } = form;
 
-  const field = (name: (typeof FIELDS)[number]) => {
-    const { ref, ...rest } = register(name);
-    return { ...rest, inputRef: ref, error: !!errors[name], helperText: errors[name]?.message };
-  };
-
-  const onSubmit = handleSubmit(async ({ terms: _terms, ...body }) => {
-    setServerError(null);
-    onSubmitting?.(true);
-    try {
-      await signUp(body);
+  const onSubmit = form.handleSubmit(
+    async ({ terms: _terms, ...body }) => {
+      setServerError(null);
+      onSubmitting?.(true);
+      try {
+        await signUp(body);
+      } catch (error) {
+        onSubmitting?.(false);
+        if (
+          isHttpError(error) &&
+          error.details?.some((d) => d.field === 'password' && d.code === 'password_common')
+        ) {
+          setKnownCommon((prev) => new Set(prev).add(body.password.toLowerCase()));
+        }
+        throw error;
+      }
       notify.success(t('auth.register.created'));
       navigate(`${paths.auth.verify}?email=${encodeURIComponent(body.email)}`, { replace: true });
-    } catch (error) {
-      onSubmitting?.(false);
-      if (
-        isHttpError(error) &&
-        error.details?.some((d) => d.field === 'password' && d.code === 'password_common')
-      ) {
-        setKnownCommon((prev) => new Set(prev).add(body.password.toLowerCase()));
-      }
-      if (!applyAuthFieldErrors(t, error, setError, FIELDS)) {
-        setServerError(authErrorMessage(t, error));
-      }
-    }
-  });
+    },
+    (error) => setServerError(authErrorMessage(t, error)),
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="register-title">
+    <Box
+      component="form"
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="register-title"
+    >
       <Typography id="register-title" variant="h5" component="h1">
         {t('auth.register.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mb: 4 }}>
         {t('auth.register.haveAccount')}{' '}
-        <Link component={RouterLink} to={paths.auth.login} variant="subtitle2">
+        <Box component={AppLink} to={paths.auth.login} sx={authLinkSx} style={{ fontWeight: 600 }}>
           {t('auth.register.signIn')}
-        </Link>
+        </Box>
       </Typography>
 
       <AuthServerError message={serverError} testId="register-error" />
@@ -117,73 +94,83 @@ export function RegisterView({ onSubmitting }: Props) {
             display: 'flex',
             flexDirection: { xs: 'column', sm: 'row' },
             gap: { xs: 3, sm: 2 },
+            '& > *': { flex: 1, minWidth: 0 },
           }}
         >
-          <TextField
-            {...field('firstName')}
+          <LightField
+            registration={bind('firstName')}
             label={t('auth.register.firstName')}
             autoComplete="given-name"
             autoFocus
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={errors.firstName}
           />
-          <TextField
-            {...field('lastName')}
+          <LightField
+            registration={bind('lastName')}
             label={t('auth.register.lastName')}
             autoComplete="family-name"
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={errors.lastName}
           />
         </Box>
-        <TextField
-          {...field('email')}
+        <LightField
+          registration={bind('email')}
           label={t('auth.register.email')}
           type="email"
           autoComplete="email"
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={errors.email}
         />
-        <PasswordField
-          {...field('password')}
+        <LightPasswordField
+          registration={bind('password')}
           label={t('auth.register.password')}
           autoComplete="new-password"
+          error={errors.password}
           describedBy="register-password-policy"
         />
         <PasswordPolicyList
           id="register-password-policy"
-          password={password}
-          email={email}
+          password={values.password}
+          email={values.email}
           knownCommon={knownCommon}
         />
-        <Controller
-          name="terms"
-          control={control}
-          render={({ field: { value, onChange, onBlur, ref }, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={!!value}
-                    onChange={(event) => onChange(event.target.checked)}
-                    onBlur={onBlur}
-                    inputRef={ref}
-                    slotProps={{
-                      input: {
-                        'aria-invalid': !!fieldState.error,
-                        'aria-describedby': fieldState.error ? 'register-terms-error' : undefined,
-                      },
-                    }}
-                  />
-                }
-                label={<Typography variant="body2">{t('auth.register.terms')}</Typography>}
-              />
-              {fieldState.error && (
-                <FormHelperText id="register-terms-error" error sx={{ mx: 1.75 }}>
-                  {fieldState.error.message}
-                </FormHelperText>
-              )}
+        <Box>
+          <Box
+            component="label"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 1,
+              cursor: 'pointer',
+              typography: 'body2',
+            }}
+          >
+            <Box
+              component="input"
+              type="checkbox"
+              name="terms"
+              checked={values.terms}
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) =>
+                form.set('terms', e.target.checked)
+              }
+              aria-invalid={!!errors.terms}
+              aria-describedby={errors.terms ? 'register-terms-error' : undefined}
+              sx={{
+                width: 18,
+                height: 18,
+                m: 0,
+                flexShrink: 0,
+                accentColor: (theme) => theme.palette.primary.main,
+              }}
+            />
+            {t('auth.register.terms')}
+          </Box>
+          {errors.terms && (
+            <Box
+              id="register-terms-error"
+              sx={{ mt: 0.75, mx: 1.75, typography: 'caption', color: 'error.main' }}
+            >
+              {errors.terms}
             </Box>
           )}
-        />
+        </Box>
         <AuthSubmitButton busy={isSubmitting} testId="register-submit">
           {isSubmitting ? t('auth.register.submitting') : t('auth.register.submit')}
         </AuthSubmitButton>

@@ -1,24 +1,22 @@
-import { resetPasswordBodySchema } from '@bo/contract/account';
-import { zodResolver } from '@hookform/resolvers/zod';
 import LockResetRounded from '@mui/icons-material/LockResetRounded';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 
+import { LightField } from '../../components/form/light-field';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
+import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { useResetPasswordMutation } from './auth-api';
-import { applyAuthFieldErrors, authErrorMap, authErrorMessage } from './auth-errors';
-import { AuthFormHead, AuthServerError, AuthSubmitButton } from './auth-form-parts';
+import { authErrorMessage } from './auth-errors';
+import { AuthFormHead, AuthServerError, AuthSubmitButton, authBackLinkSx } from './auth-form-parts';
+import { useLightForm, validateWith } from './light-form';
 
-type FormInput = z.input<typeof resetPasswordBodySchema>;
-type FormOutput = z.output<typeof resetPasswordBodySchema>;
+type Values = { email: string };
+const FIELDS = ['email'] as const;
+
+const validate = validateWith<Values, 'email'>((checks) => checks.resetPasswordBodySchema);
 
 /**
  * /auth/reset-password — asks for a code. The answer is the same whether or not an account
@@ -26,42 +24,36 @@ type FormOutput = z.output<typeof resetPasswordBodySchema>;
  */
 export function ResetPasswordView() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { navigate, search } = useAppNavigation();
   const [resetPassword] = useResetPasswordMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   usePageTitle(t('auth.reset.title'));
 
-  const resolver = useMemo(
-    () => zodResolver(resetPasswordBodySchema, { error: authErrorMap(t) }),
-    [t],
-  );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver,
-    defaultValues: { email: params.get('email') ?? '' },
+  const form = useLightForm<Values, 'email', Values>({
+    initial: { email: new URLSearchParams(search).get('email') ?? '' },
+    fields: FIELDS,
+    validate,
   });
-  const { ref, ...emailField } = register('email');
+  const { errors, isSubmitting } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setServerError(null);
       await resetPassword(values);
       notify.info(t('auth.reset.sent', { email: values.email }));
       navigate(`${paths.auth.newPassword}?email=${encodeURIComponent(values.email)}`);
-    } catch (error) {
-      if (!applyAuthFieldErrors(t, error, setError, ['email'] as const)) {
-        setServerError(authErrorMessage(t, error));
-      }
-    }
-  });
+    },
+    (error) => setServerError(authErrorMessage(t, error)),
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+    <Box
+      component="form"
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="reset-title"
+    >
       <AuthFormHead
         id="reset-title"
         icon={LockResetRounded}
@@ -72,29 +64,20 @@ export function ResetPasswordView() {
       <AuthServerError message={serverError} testId="reset-error" />
 
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <TextField
-          {...emailField}
-          inputRef={ref}
+        <LightField
+          registration={form.bind('email')}
           label={t('auth.register.email')}
           type="email"
           autoComplete="email"
           autoFocus
-          error={!!errors.email}
-          helperText={errors.email?.message}
-          slotProps={{ inputLabel: { shrink: true } }}
+          error={errors.email}
         />
         <AuthSubmitButton busy={isSubmitting} testId="reset-submit">
           {isSubmitting ? t('auth.reset.submitting') : t('auth.reset.submit')}
         </AuthSubmitButton>
-        <Link
-          component={RouterLink}
-          to={paths.auth.login}
-          variant="subtitle2"
-          color="inherit"
-          sx={{ alignSelf: 'center' }}
-        >
+        <Box component={AppLink} to={paths.auth.login} sx={authBackLinkSx}>
           {t('auth.backToLogin')}
-        </Link>
+        </Box>
       </Box>
     </Box>
   );

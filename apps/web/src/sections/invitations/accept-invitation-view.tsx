@@ -1,31 +1,37 @@
 import type { AccountUser } from '@bo/contract/account';
 import type { InvitationPreview } from '@bo/contract/invitations';
-import { INVITATIONS_API } from '@bo/contract/invitations';
+import { INVITATIONS_API } from '@bo/contract/invitations-paths';
 import MarkEmailReadRounded from '@mui/icons-material/MarkEmailReadRounded';
 import LinkOffRounded from '@mui/icons-material/LinkOffRounded';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 
 import { useAuth } from '../../auth/auth-context';
+import { LightField } from '../../components/form/light-field';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { http, isHttpError } from '../../lib/http';
+import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
-import { applyServerFieldErrors } from '../../locales/form-errors';
-import { authErrorMessage } from '../auth/auth-errors';
-import { AuthFormHead, AuthServerError, AuthSubmitButton } from '../auth/auth-form-parts';
-import { PasswordField } from '../auth/password-field';
+import { authErrorMessage, serverFieldErrors } from '../auth/auth-errors';
+import {
+  AuthFormHead,
+  AuthServerError,
+  AuthSubmitButton,
+  authBackLinkSx,
+} from '../auth/auth-form-parts';
+import { LightPasswordField } from '../auth/light-password-field';
 import { SsoButtons } from '../auth/sso-buttons';
-import { passwordIsEmail } from '../auth/password-policy';
+import { PASSWORD_MIN, passwordIsEmail } from '../auth/password-policy';
 import { PasswordPolicyList } from '../auth/password-policy-list';
 
 type Field = 'firstName' | 'lastName' | 'password' | 'confirm';
 const FIELDS = ['firstName', 'lastName', 'password'] as const;
-const PASSWORD_MIN = 8;
+
+/** The invitation's token: the last part of `/auth/invite/:token`. */
+export const inviteTokenOf = (pathname: string) =>
+  decodeURIComponent(/\/auth\/invite\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
 
 /** The link's state as the page shows it: what it is for, or why it no longer works. */
 type Loaded =
@@ -41,8 +47,8 @@ type Loaded =
  */
 export function AcceptInvitationView() {
   const { t } = useTranslation();
-  const { token = '' } = useParams();
-  const navigate = useNavigate();
+  const { pathname, navigate } = useAppNavigation();
+  const token = inviteTokenOf(pathname);
   const { startWith } = useAuth();
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '', confirm: '' });
@@ -90,10 +96,10 @@ export function AcceptInvitationView() {
           title={t(`auth.invite.gone.${loaded.reason}.title`)}
           intro={t(`auth.invite.gone.${loaded.reason}.text`)}
         />
-        <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to={paths.auth.login} variant="subtitle2">
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Box component={AppLink} to={paths.auth.login} sx={authBackLinkSx}>
             {t('auth.backToLogin')}
-          </Link>
+          </Box>
         </Box>
       </Box>
     );
@@ -154,27 +160,16 @@ export function AcceptInvitationView() {
         });
         return;
       }
-      const applied = applyServerFieldErrors(
-        t,
-        error,
-        (field, e) => setErrors((prev) => ({ ...prev, [field]: e.message })),
-        FIELDS,
-      );
-      if (!applied) setServerError(authErrorMessage(t, error));
+      const onFields = serverFieldErrors(t, error, FIELDS);
+      if (onFields) {
+        setErrors((prev) => ({ ...prev, ...onFields }));
+        const first = FIELDS.find((f) => onFields[f]);
+        if (first) document.getElementById(`invite-${first}`)?.focus();
+      } else setServerError(authErrorMessage(t, error));
     }
   };
 
-  const text = (name: 'firstName' | 'lastName', autoComplete: string) => ({
-    id: `invite-${name}`,
-    label: t(`auth.register.${name}`),
-    value: values[name],
-    onChange: set(name),
-    error: !!errors[name],
-    helperText: errors[name],
-    autoComplete,
-    fullWidth: true,
-    slotProps: { inputLabel: { shrink: true } },
-  });
+  const bind = (name: Field) => ({ name, value: values[name], onChange: set(name) });
 
   return (
     <Box
@@ -197,30 +192,43 @@ export function AcceptInvitationView() {
       {/* Or the company's sign-in: a first SSO sign-in of this address accepts the invitation. */}
       <SsoButtons returnTo={null} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-        <TextField
+        <LightField
           label={t('auth.register.email')}
-          value={invitation.email}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: true, dir: 'ltr' } }}
+          registration={{ name: 'email', value: invitation.email, onChange: () => undefined }}
+          readOnly
+          dir="ltr"
+          type="email"
           autoComplete="username"
-          name="email"
         />
         <Box
           sx={{
             display: 'flex',
             flexDirection: { xs: 'column', sm: 'row' },
             gap: { xs: 3, sm: 2 },
+            '& > *': { flex: 1, minWidth: 0 },
           }}
         >
-          <TextField {...text('firstName', 'given-name')} autoFocus />
-          <TextField {...text('lastName', 'family-name')} />
+          <LightField
+            id="invite-firstName"
+            label={t('auth.register.firstName')}
+            registration={bind('firstName')}
+            error={errors.firstName}
+            autoComplete="given-name"
+            autoFocus
+          />
+          <LightField
+            id="invite-lastName"
+            label={t('auth.register.lastName')}
+            registration={bind('lastName')}
+            error={errors.lastName}
+            autoComplete="family-name"
+          />
         </Box>
-        <PasswordField
+        <LightPasswordField
           id="invite-password"
           label={t('auth.newPassword.password')}
-          value={values.password}
-          onChange={set('password')}
-          error={!!errors.password}
-          helperText={errors.password}
+          registration={bind('password')}
+          error={errors.password}
           autoComplete="new-password"
           describedBy="invite-password-policy"
         />
@@ -230,13 +238,11 @@ export function AcceptInvitationView() {
           email={invitation.email}
           knownCommon={new Set()}
         />
-        <PasswordField
+        <LightPasswordField
           id="invite-confirm"
           label={t('auth.newPassword.confirm')}
-          value={values.confirm}
-          onChange={set('confirm')}
-          error={!!errors.confirm}
-          helperText={errors.confirm}
+          registration={bind('confirm')}
+          error={errors.confirm}
           autoComplete="new-password"
         />
         <AuthSubmitButton busy={busy} testId="invite-accept">
