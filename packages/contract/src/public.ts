@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { emailSchema } from './account';
+import { PUBLIC_API } from './public-paths';
 
-export const PUBLIC_API = {
-  contact: '/api/public/contact',
-  notify: '/api/public/notify',
-} as const;
+export { PUBLIC_API };
 
 export const contactBodySchema = z.object({
   name: z.string().trim().min(1).max(120),

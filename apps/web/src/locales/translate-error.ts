@@ -20,3 +20,27 @@ export function translateError(t: TFunction, error: unknown): string {
   }
   return t('errors.generic');
 }
+
+/**
+ * The server's `details` for the form's `fields`, translated by code with the values the message
+ * needs (`minimum`, `maximum`); null when the refusal names none of them.
+ */
+export function serverFieldErrors<F extends string>(
+  t: TFunction,
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> | null {
+  if (!isHttpError(error) || !error.details?.length) return null;
+  const found: Partial<Record<F, string>> = {};
+  for (const detail of error.details) {
+    const field = fields.find((f) => f === detail.field);
+    if (!field || found[field]) continue;
+    found[field] = t(`errors.field.${detail.code}`, {
+      defaultValue: detail.message,
+      minimum: '',
+      maximum: '',
+      ...detail.params,
+    });
+  }
+  return Object.keys(found).length ? found : null;
+}

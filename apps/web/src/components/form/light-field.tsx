@@ -25,6 +25,9 @@ type Props = {
   readOnly?: boolean;
   /** `ltr` for an address or a code in a right-to-left page. */
   dir?: 'ltr' | 'rtl';
+  /** A text area of `rows` lines (a message) instead of a one-line input. */
+  multiline?: boolean;
+  rows?: number;
 };
 
 /**
@@ -44,6 +47,8 @@ export function LightField({
   id: givenId,
   readOnly,
   dir,
+  multiline = false,
+  rows = 4,
 }: Props) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
@@ -102,10 +107,11 @@ export function LightField({
           {label}
         </Box>
         <Box
-          component="input"
+          component={multiline ? 'textarea' : 'input'}
           id={id}
           {...registration}
-          type={type}
+          type={multiline ? undefined : type}
+          rows={multiline ? rows : undefined}
           autoComplete={autoComplete}
           autoFocus={autoFocus}
           readOnly={readOnly}
@@ -120,8 +126,10 @@ export function LightField({
             // row instead of pushing past it.
             width: 0,
             minWidth: 0,
-            height: 54,
+            height: multiline ? 'auto' : 54,
             px: 1.75,
+            py: multiline ? 2 : 0,
+            resize: 'vertical',
             border: 0,
             outline: 0,
             background: 'transparent',

@@ -1,8 +1,14 @@
 import { ERROR_CODES } from '@bo/contract/error-codes';
 import type { TFunction } from 'i18next';
 
+import type { FieldErrors, Validate } from '../../components/form/light-form';
 import { isHttpError } from '../../lib/http';
 import { translateError } from '../../locales/translate-error';
+
+export { serverFieldErrors } from '../../locales/translate-error';
+import type * as AuthValidation from './auth-validation';
+
+type Checks = typeof AuthValidation;
 
 /** Minutes to wait from a 429's Retry-After (seconds), rounded up, at least 1. */
 export function retryMinutes(error: unknown): number | null {
@@ -20,25 +26,22 @@ export function authErrorMessage(t: TFunction, error: unknown): string {
 }
 
 /**
- * The server's `details` for the form's `fields`, translated by code with the values the message
- * needs (`minimum`, `maximum`); null when the refusal names none of them.
+ * The checks of the account forms (the contract's schemas, through zod) and their messages load
+ * after first paint: ~40 KiB gzip the sign-up, code and password pages need only once someone
+ * submits. The form starts the download on mount; a first submit awaits it.
  */
-export function serverFieldErrors<F extends string>(
-  t: TFunction,
-  error: unknown,
-  fields: readonly F[],
-): Partial<Record<F, string>> | null {
-  if (!isHttpError(error) || !error.details?.length) return null;
-  const found: Partial<Record<F, string>> = {};
-  for (const detail of error.details) {
-    const field = fields.find((f) => f === detail.field);
-    if (!field || found[field]) continue;
-    found[field] = t(`errors.field.${detail.code}`, {
-      defaultValue: detail.message,
-      minimum: '',
-      maximum: '',
-      ...detail.params,
-    });
-  }
-  return Object.keys(found).length ? found : null;
+export const loadValidation = () => import('./auth-validation');
+export const prefetchValidation = () => void loadValidation().catch(() => undefined);
+
+/**
+ * A form's check by one of `auth-validation.ts`'s schemas (`pick`), loaded on first use: the
+ * messages per field, and the values as the schema gives them back.
+ */
+export function validateWith<V, F extends string>(
+  pick: (checks: Checks) => Parameters<Checks['parseForm']>[0],
+): Validate<V, F, V> {
+  return async (values, t) => {
+    const checks = await loadValidation();
+    return checks.parseForm(pick(checks), values, t) as { errors: FieldErrors<F>; data?: V };
+  };
 }

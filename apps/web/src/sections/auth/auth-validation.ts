@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import type * as zc from 'zod/v4/core';
 
+import { parseForm as parseWith } from '../../components/form/parse-form';
 import { zodErrorMap } from '../../locales/form-errors';
 import { passwordIsEmail } from './password-policy';
 
@@ -63,18 +64,11 @@ export const newPasswordFormSchema = newPasswordBodySchema
 
 export { resetPasswordBodySchema, verifyBodySchema };
 
-/** A form's values through its schema: the first message per field, or the parsed values. */
+/** A form's values through its schema, with the account pages' messages. */
 export function parseForm<S extends z.ZodType>(
   schema: S,
   values: unknown,
   t: TFunction,
 ): { errors: Record<string, string>; data?: z.output<S> } {
-  const result = schema.safeParse(values, { error: authErrorMap(t) });
-  if (result.success) return { errors: {}, data: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]);
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return parseWith(schema, values, authErrorMap(t));
 }

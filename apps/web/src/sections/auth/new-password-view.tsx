@@ -1,21 +1,22 @@
-import PasswordRounded from '@mui/icons-material/PasswordRounded';
+import LockRounded from '@mui/icons-material/LockRounded';
 import Box from '@mui/material/Box';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../auth/auth-context';
 import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { useNewPasswordMutation, useResetPasswordMutation } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, prefetchValidation, validateWith } from './auth-errors';
 import { AuthFormHead, AuthServerError, AuthSubmitButton, authBackLinkSx } from './auth-form-parts';
 import { CodeInput } from './code-input';
 import type { CodeInputHandle } from './code-input';
-import { useLightForm, validateWith } from './light-form';
+
 import { LightPasswordField } from './light-password-field';
 import { PasswordPolicyList } from './password-policy-list';
 import { ResendCodeButton } from './resend-code-button';
@@ -48,6 +49,7 @@ export function NewPasswordView() {
     },
     fields: FIELDS,
     validate,
+    prefetch: prefetchValidation,
     focus,
   });
   const { values, errors, isSubmitting, bind } = form;
@@ -91,7 +93,7 @@ export function NewPasswordView() {
     >
       <AuthFormHead
         id="new-password-title"
-        icon={PasswordRounded}
+        icon={LockRounded}
         title={t('auth.newPassword.title')}
         intro={t('auth.newPassword.intro')}
       />

@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../auth/auth-context';
 import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { isHttpError } from '../../lib/http';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, prefetchValidation, validateWith } from './auth-errors';
 import { AuthServerError, AuthSubmitButton, authLinkSx } from './auth-form-parts';
-import { useLightForm, validateWith } from './light-form';
+
 import { LightPasswordField } from './light-password-field';
 import { PasswordPolicyList } from './password-policy-list';
 
@@ -43,6 +44,7 @@ export function RegisterView({ onSubmitting }: Props) {
     initial: { firstName: '', lastName: '', email: '', password: '', terms: false },
     fields: FIELDS,
     validate,
+    prefetch: prefetchValidation,
   });
   const { values, errors, isSubmitting, bind } = form;
 

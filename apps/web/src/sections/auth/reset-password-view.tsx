@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { paths } from '../../routes/paths';
 import { useResetPasswordMutation } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, prefetchValidation, validateWith } from './auth-errors';
 import { AuthFormHead, AuthServerError, AuthSubmitButton, authBackLinkSx } from './auth-form-parts';
-import { useLightForm, validateWith } from './light-form';
 
 type Values = { email: string };
 const FIELDS = ['email'] as const;
@@ -33,6 +33,7 @@ export function ResetPasswordView() {
     initial: { email: new URLSearchParams(search).get('email') ?? '' },
     fields: FIELDS,
     validate,
+    prefetch: prefetchValidation,
   });
   const { errors, isSubmitting } = form;
 

@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 
 import { useAuth } from '../../auth/auth-context';
 import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { AppLink, useAppNavigation } from '../../routes/app-navigation';
 import { LANDING_PATH, paths } from '../../routes/paths';
 import { useResendCodeMutation, useVerifyEmailMutation } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, prefetchValidation, validateWith } from './auth-errors';
 import { AuthFormHead, AuthServerError, AuthSubmitButton, authBackLinkSx } from './auth-form-parts';
 import { CodeInput } from './code-input';
 import type { CodeInputHandle } from './code-input';
-import { useLightForm, validateWith } from './light-form';
+
 import { ResendCodeButton } from './resend-code-button';
 import { markEmailVerified } from './verified-emails';
 
@@ -41,6 +42,7 @@ export function VerifyView() {
     initial: { email: knownEmail, code: '' },
     fields: FIELDS,
     validate,
+    prefetch: prefetchValidation,
     focus,
   });
   const { values, errors, isSubmitting } = form;

@@ -1,19 +1,19 @@
-import { notifyBodySchema } from '@bo/contract/public';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
+import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
+import type { FieldErrors } from '../../components/form/light-form';
 import { RocketIllustration } from '../../components/illustrations/illustrations';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
 import { CONFIG } from '../../config';
-import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
+import { translateError } from '../../locales/translate-error';
 import { postNotify } from './public-api';
 import type { NotifyBody } from './public-api';
 
@@ -40,31 +40,38 @@ function useCountdown(target: number) {
   };
 }
 
+/** The contract's schema and zod load after first paint; a first submit awaits them. */
+const loadChecks = () => import('./public-validation');
+const prefetchChecks = () => void loadChecks().catch(() => undefined);
+async function validate(values: NotifyBody, t: TFunction) {
+  const { checkNotify } = await loadChecks();
+  return checkNotify(values, t) as { errors: FieldErrors<'email'>; data?: NotifyBody };
+}
+
 export function ComingSoonView() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('public.comingSoon.title'));
   const [target] = useState(launchTime);
   const countdown = useCountdown(target);
   const [done, setDone] = useState(false);
-  const resolver = useMemo(() => zodResolver(notifyBodySchema, { error: zodErrorMap(t) }), [t]);
-  const { register, handleSubmit, setError, formState } = useForm<NotifyBody>({
-    resolver,
-    defaultValues: { email: '' },
+  const form = useLightForm<NotifyBody, 'email', NotifyBody>({
+    initial: { email: '' },
+    fields: ['email'],
+    validate,
+    prefetch: prefetchChecks,
   });
   const fmt = new Intl.NumberFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
     minimumIntegerDigits: 2,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit(
+    async (values) => {
       await postNotify(values);
       setDone(true);
       notify.success(t('public.comingSoon.notified'));
-    } catch (error) {
-      if (!applyServerFieldErrors(t, error, setError, ['email']))
-        notify.error(translateError(t, error));
-    }
-  });
+    },
+    (error) => notify.error(translateError(t, error)),
+  );
 
   const units = [
     ['days', countdown.days],
@@ -111,26 +118,29 @@ export function ComingSoonView() {
       ) : (
         <Box
           component="form"
+          ref={form.formRef}
           noValidate
           onSubmit={onSubmit}
           sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
         >
-          <TextField
-            {...register('email')}
-            fullWidth
-            type="email"
-            label={t('public.comingSoon.emailLabel')}
-            error={!!formState.errors.email}
-            helperText={formState.errors.email?.message}
-          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <LightField
+              registration={form.bind('email')}
+              type="email"
+              autoComplete="email"
+              label={t('public.comingSoon.emailLabel')}
+              error={form.errors.email}
+            />
+          </Box>
           <Button
             type="submit"
             variant="contained"
             size="large"
-            disabled={formState.isSubmitting}
+            disabled={form.isSubmitting}
+            aria-busy={form.isSubmitting}
             sx={{ height: 56, flexShrink: 0 }}
             startIcon={
-              formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
+              form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
             }
           >
             {t('public.comingSoon.notify')}

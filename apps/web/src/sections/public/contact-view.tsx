@@ -1,24 +1,35 @@
-import { contactBodySchema, type ContactBody } from '@bo/contract/public';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ContactBody } from '@bo/contract/public';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
+import { LightField } from '../../components/form/light-field';
+import { useLightForm } from '../../components/form/light-form';
+import type { FieldErrors } from '../../components/form/light-form';
 import { usePageTitle } from '../../components/page-header/use-page-title';
 import { notify } from '../../components/snackbar/notify';
-import { applyServerFieldErrors, translateError, zodErrorMap } from '../../locales/form-errors';
+import { translateError } from '../../locales/translate-error';
 import { postContact } from './public-api';
 
 const FIELDS = ['name', 'email', 'subject', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The contract's schema and zod load after first paint; a first submit awaits them. */
+const loadChecks = () => import('./public-validation');
+const prefetchChecks = () => void loadChecks().catch(() => undefined);
+async function validate(values: ContactBody, t: TFunction) {
+  const { checkContact } = await loadChecks();
+  return checkContact(values, t) as { errors: FieldErrors<Field>; data?: ContactBody };
+}
+const EMPTY: ContactBody = { name: '', email: '', subject: '', message: '' };
 
 /** A static drawn map: no tiles from a third-party host on a closed network. */
 function StaticMap() {
@@ -60,23 +71,13 @@ export function ContactView() {
   const { t } = useTranslation();
   usePageTitle(t('public.contact.title'));
   const [sent, setSent] = useState(false);
-  const resolver = useMemo(() => zodResolver(contactBodySchema, { error: zodErrorMap(t) }), [t]);
-  const { register, handleSubmit, setError, reset, formState } = useForm<ContactBody>({
-    resolver,
-    defaultValues: { name: '', email: '', subject: '', message: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await postContact(values);
-      reset();
-      setSent(true);
-      notify.success(t('public.contact.sent'));
-    } catch (error) {
-      if (!applyServerFieldErrors(t, error, setError, FIELDS))
-        notify.error(translateError(t, error));
-    }
-  });
+  // A new form (empty, no messages) after each message sent.
+  const [round, setRound] = useState(0);
+  const onSent = () => {
+    setSent(true);
+    setRound((n) => n + 1);
+    notify.success(t('public.contact.sent'));
+  };
 
   return (
     <Container sx={{ py: { xs: 8, md: 10 } }}>
@@ -93,43 +94,61 @@ export function ContactView() {
               {t('public.contact.sent')}
             </Typography>
           )}
-          <Stack
-            component="form"
-            noValidate
-            onSubmit={onSubmit}
-            spacing={2.5}
-            aria-label={t('public.contact.title')}
-          >
-            {FIELDS.map((field) => (
-              <TextField
-                key={field}
-                {...register(field)}
-                label={t(`public.contact.${field}`)}
-                type={field === 'email' ? 'email' : 'text'}
-                multiline={field === 'message'}
-                minRows={field === 'message' ? 4 : undefined}
-                error={!!formState.errors[field]}
-                helperText={formState.errors[field]?.message}
-                autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
-              />
-            ))}
-            <Button
-              type="submit"
-              size="large"
-              variant="contained"
-              color="inherit"
-              disabled={formState.isSubmitting}
-              startIcon={
-                formState.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
-              }
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              {t('public.contact.submit')}
-            </Button>
-          </Stack>
+          <ContactForm key={round} onSent={onSent} />
         </Card>
         <StaticMap />
       </Box>
     </Container>
+  );
+}
+
+function ContactForm({ onSent }: { onSent: () => void }) {
+  const { t } = useTranslation();
+  const form = useLightForm<ContactBody, Field, ContactBody>({
+    initial: EMPTY,
+    fields: FIELDS,
+    validate,
+    prefetch: prefetchChecks,
+  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      await postContact(values);
+      onSent();
+    },
+    (error) => notify.error(translateError(t, error)),
+  );
+  return (
+    <Stack
+      component="form"
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      spacing={2.5}
+      aria-label={t('public.contact.title')}
+    >
+      {FIELDS.map((field) => (
+        <LightField
+          key={field}
+          registration={form.bind(field)}
+          label={t(`public.contact.${field}`)}
+          type={field === 'email' ? 'email' : 'text'}
+          multiline={field === 'message'}
+          error={form.errors[field]}
+          autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
+        />
+      ))}
+      <Button
+        type="submit"
+        size="large"
+        variant="contained"
+        color="inherit"
+        disabled={form.isSubmitting}
+        aria-busy={form.isSubmitting}
+        startIcon={form.isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('public.contact.submit')}
+      </Button>
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { PUBLIC_API, type ContactBody, type notifyBodySchema } from '@bo/contract/public';
+import type { ContactBody, notifyBodySchema } from '@bo/contract/public';
+import { PUBLIC_API } from '@bo/contract/public-paths';
 import type { z } from 'zod';
 
 import { http } from '../../lib/http';

@@ -3,10 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { serverFieldErrors } from './auth-errors';
-import type * as AuthValidation from './auth-validation';
-
-type Checks = typeof AuthValidation;
+import { serverFieldErrors } from '../../locales/translate-error';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -20,32 +17,8 @@ export type Validate<V, F extends string, O> = (
 ) => Promise<{ errors: FieldErrors<F>; data?: O }>;
 
 /**
- * The checks of the account forms (the contract's schemas, through zod) and their messages load
- * after first paint: ~40 KiB gzip the sign-up, code and password pages need only once someone
- * submits. `prefetchValidation` starts the download on mount; a first submit awaits it.
- */
-export const loadValidation = () => import('./auth-validation');
-export const prefetchValidation = () => void loadValidation().catch(() => undefined);
-
-/**
- * A form's check by one of `auth-validation.ts`'s schemas (`pick`), loaded on first use: the
- * messages per field, and the values as the schema gives them back.
- */
-export function validateWith<V, F extends string>(
-  pick: (checks: Checks) => Parameters<Checks['parseForm']>[0],
-): Validate<V, F, V> {
-  return async (values, t) => {
-    const checks = await loadValidation();
-    return checks.parseForm(pick(checks), values, t) as {
-      errors: FieldErrors<F>;
-      data?: V;
-    };
-  };
-}
-
-/**
- * A small form state for the account pages, in place of react-hook-form (~14 KiB gzip of their
- * first load): values, a message per field, the check on submit and, once submitted, again as
+ * A small form state for the pages whose weight is budgeted to the kilobyte (the account pages,
+ * the public forms), in place of react-hook-form (~14 KiB gzip of their first load): values, a message per field, the check on submit and, once submitted, again as
  * the person types; the first field in error (in `fields` order, the screen's) takes the focus,
  * for the check's messages and the server's alike.
  */
@@ -54,6 +27,7 @@ export function useLightForm<V extends Record<string, unknown>, F extends keyof 
   fields,
   validate,
   focus,
+  prefetch,
 }: {
   initial: V;
   /** The fields in the screen's order: the first in error takes the focus. */
@@ -61,6 +35,8 @@ export function useLightForm<V extends Record<string, unknown>, F extends keyof 
   validate: Validate<V, F, O>;
   /** How to focus a field that is not a plain named input (the code's six boxes). */
   focus?: Partial<Record<F, () => void>>;
+  /** Starts loading what `validate` needs (the schemas) once the form is on screen. */
+  prefetch?: () => void;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initial);
@@ -74,7 +50,7 @@ export function useLightForm<V extends Record<string, unknown>, F extends keyof 
   const latest = useRef(values);
   latest.current = values;
 
-  useEffect(prefetchValidation, []);
+  useEffect(() => prefetch?.(), [prefetch]);
 
   // After a first submit, the messages follow the typing (and the language on screen).
   useEffect(() => {
