@@ -14,6 +14,9 @@ const MUI_CORE = new RegExp(
   ].join('|')})`,
 );
 
+/** The entry, the MUI core it imports and its style sheet (see `modulePreload`). */
+const ALWAYS_LOADED = /^assets\/(entry-[\w-]+\.js|mui-core-[\w-]+\.js|index-[\w-]+\.css)$/;
+
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -30,8 +33,16 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // A lazy chunk's preload list leaves out what every page has loaded before any lazy import
+    // runs — the entry, its MUI core and its CSS — instead of naming them in each of the ~100
+    // lists the app carries.
+    modulePreload: {
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rollupOptions: {
       output: {
+        // Named apart from the chunks Rollup calls `index` after a package's index module.
+        entryFileNames: 'assets/entry-[hash].js',
         // One chunk per language holding all its area files: the app loads only the one on screen.
         manualChunks(id) {
           const section = /\/src\/locales\/([a-z]{2})\/sections\/([^/]+)\.json$/.exec(id);

@@ -27,3 +27,10 @@ export function storeToken(token: string | null, remember = true): void {
 }
 
 export { isValidToken };
+
+/**
+ * Said on `window` when a call outside the store changed the signed-in account (a verified
+ * address): the store, when the app has loaded it, fetches the account again. The account pages
+ * do not load the store for this (32 KiB gzip); without it there is nothing to refresh.
+ */
+export const ACCOUNT_CHANGED_EVENT = 'bo:account-changed';

@@ -12,6 +12,7 @@ import {
 } from 'redux-persist';
 import type { WebStorage } from 'redux-persist';
 
+import { ACCOUNT_CHANGED_EVENT } from '../auth/session';
 import { api } from './api';
 import { productSlice } from './product-slice';
 
@@ -53,6 +54,11 @@ export const store = configureStore({
 });
 
 export const persistor = persistStore(store);
+
+// The account pages change the account through plain calls (a verified address): refetch it.
+window.addEventListener(ACCOUNT_CHANGED_EVENT, () => {
+  store.dispatch(api.util.invalidateTags(['Account']));
+});
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;

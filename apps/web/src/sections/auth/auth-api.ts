@@ -8,6 +8,7 @@ import type {
 import { API } from '@bo/contract/api-paths';
 import { useCallback, useState } from 'react';
 
+import { ACCOUNT_CHANGED_EVENT } from '../../auth/session';
 import { http } from '../../lib/http';
 
 type Msg = { msg: string };
@@ -34,23 +35,13 @@ function useAccountCall<Body>(path: string) {
   return [send, { isLoading }] as const;
 }
 
-/**
- * A verified address changes the account: a profile the store already holds (someone who came
- * from the dashboard's banner) is fetched again. Loaded after the answer, not with the page; the
- * next page (the dashboard) needs the store anyway.
- */
-async function accountChanged(): Promise<void> {
-  const { api } = await import('../../store/api');
-  const { store } = await import('../../store/store');
-  store.dispatch(api.util.invalidateTags(['Account']));
-}
-
 export function useVerifyEmailMutation() {
   const [send, state] = useAccountCall<z.output<typeof verifyBodySchema>>(API.account.verify);
   const verify = useCallback(
     async (body: z.output<typeof verifyBodySchema>) => {
       const answer = await send(body);
-      void accountChanged().catch(() => undefined);
+      // A profile the store holds (someone who came from the dashboard's banner) is stale.
+      window.dispatchEvent(new Event(ACCOUNT_CHANGED_EVENT));
       return answer;
     },
     [send],
