@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { isoDateTime } from './common';
+import { bulkAnswerWith, isoDateTime } from './common';
 import { apiPath } from './api-path';
 
 export const BLOG_API = {
@@ -322,17 +322,7 @@ export type BlogBulkBody = z.input<typeof blogBulkBodySchema>;
  * What a bulk action did: the posts changed, and those refused, each with its title and why
  * (`forbidden`: neither its author nor an editor; `not_found`).
  */
-export const blogBulkAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      title: z.string(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const blogBulkAnswerSchema = bulkAnswerWith({ title: z.string() });
 export type BlogBulkAnswer = z.infer<typeof blogBulkAnswerSchema>;
 export const blogRevisionParamsSchema = z.object({
   id: z.string().uuid(),

@@ -17,20 +17,19 @@ export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
  * What a bulk action did: the items it changed (those already as asked count as changed), and
- * those refused, each with its name (null when the caller may not see it), why (`code`, from the
- * area's list of refusals) and the reason said in English (`message`). One shape for every list.
+ * those refused, each with why (`code`, from the area's list of refusals), the reason said in
+ * English (`message`) and what names the item in that area (`extra`: a name, a number, a title).
  */
-export const bulkAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      name: z.string().nullable(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const bulkAnswerWith = <T extends z.ZodRawShape>(extra: T) =>
+  z.object({
+    changed: z.array(z.string().uuid()),
+    refused: z.array(
+      z.object({ id: z.string().uuid(), ...extra, code: z.string(), message: z.string() }),
+    ),
+  });
+
+/** The lists whose items have a name (null when the caller may not see it). */
+export const bulkAnswerSchema = bulkAnswerWith({ name: z.string().nullable() });
 export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 
 /**

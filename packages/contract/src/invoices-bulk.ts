@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './common';
+import { bulkAnswerWith, isoDay } from './common';
 import { PAYMENT_METHODS } from './invoices';
 
 /*
@@ -30,16 +30,8 @@ export type InvoiceBulkStatusBody = z.input<typeof invoiceBulkStatusBodySchema>;
  * for a draft), its customer and why (`invoice_not_sent`, `invoice_cancelled`, `invoice_paid`,
  * `invoice_credit_note`, `not_found`).
  */
-export const invoiceBulkStatusAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      number: z.string().nullable(),
-      name: z.string(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
+export const invoiceBulkStatusAnswerSchema = bulkAnswerWith({
+  number: z.string().nullable(),
+  name: z.string(),
 });
 export type InvoiceBulkStatusAnswer = z.infer<typeof invoiceBulkStatusAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay, listQuerySchema } from './common';
+import { bulkAnswerWith, isoDay, listQuerySchema } from './common';
 import {
   DELIVERY_VALUES,
   MAX_ORDER_LINES,
@@ -127,17 +127,7 @@ export type OrderBulkStatusBody = z.input<typeof orderBulkStatusBodySchema>;
  * What a bulk change did: the orders now in the status (those already in it count as changed),
  * and those refused, each with its number and why (`invalid_transition`, `not_found`).
  */
-export const orderBulkStatusAnswerSchema = z.object({
-  changed: z.array(z.string().uuid()),
-  refused: z.array(
-    z.object({
-      id: z.string().uuid(),
-      number: z.number().int().nullable(),
-      code: z.string(),
-      message: z.string(),
-    }),
-  ),
-});
+export const orderBulkStatusAnswerSchema = bulkAnswerWith({ number: z.number().int().nullable() });
 export type OrderBulkStatusAnswer = z.infer<typeof orderBulkStatusAnswerSchema>;
 
 export const discountCheckQuerySchema = z.object({ code: z.string().trim().min(1).max(40) });
