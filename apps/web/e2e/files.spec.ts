@@ -33,6 +33,21 @@ function onePagePdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+/** A verified colleague with the password `a-long-unusual-password`, made by an administrator. */
+async function createColleague(
+  request: APIRequestContext,
+  adminToken: string,
+  email: string,
+  firstName: string,
+  lastName: string,
+) {
+  const created = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { firstName, lastName, email, password: 'a-long-unusual-password', emailVerified: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
 async function tokenFor(
   request: APIRequestContext,
   email = ADMIN.email,
@@ -133,17 +148,7 @@ test('share with a colleague who then sees it; move to trash and restore', async
   const tag = Date.now().toString(36);
   const admin = await tokenFor(request);
   const email = `colleague.${tag}@e2e.local`;
-  const created = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${admin.accessToken}` },
-    data: {
-      firstName: 'Ada',
-      lastName: `Colleague${tag}`,
-      email,
-      password: 'a-long-unusual-password',
-      emailVerified: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createColleague(request, admin.accessToken, email, 'Ada', `Colleague${tag}`);
 
   const owner = await browser.newContext();
   const page = await owner.newPage();
@@ -266,17 +271,7 @@ test('bulk: trash three with undo, move two into a folder, share both', async ({
 
   // Share both with a colleague at once: they see the two under "Shared with me".
   const email = `bulk.${tag}@e2e.local`;
-  const created = await request.post('/api/users', {
-    headers: auth,
-    data: {
-      firstName: 'Bea',
-      lastName: `Bulk${tag}`,
-      email,
-      password: 'a-long-unusual-password',
-      emailVerified: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createColleague(request, accessToken, email, 'Bea', `Bulk${tag}`);
   await row('a.txt').getByRole('checkbox', { name: 'Select a.txt' }).click();
   await row('b.txt').getByRole('checkbox', { name: 'Select b.txt' }).click();
   await bar.getByTestId('bulk-share').click();
